@@ -1,0 +1,86 @@
+// @ts-check
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+
+/** The zones of ARCHITECTURE.md: what each may import. */
+const zones = [
+  {
+    target: './src/ledger',
+    from: ['./src/contract', './src/server', './src/web'],
+    message: 'ledger imports nothing of ours',
+  },
+  {
+    target: './src/contract',
+    from: ['./src/server', './src/web'],
+    message: 'contract may import only ledger',
+  },
+  { target: './src/server', from: ['./src/web'], message: 'server never imports web' },
+  { target: './src/web', from: ['./src/server'], message: 'web never imports server' },
+];
+
+export default tseslint.config(
+  {
+    ignores: [
+      'node_modules',
+      'dist',
+      'data',
+      'src/server/db/migrations',
+      'test-results',
+      'playwright-report',
+      '.tmp',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    plugins: { 'import-x': importX },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones }],
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': [
+        'error',
+        { checksVoidReturn: { attributes: false } },
+      ],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+      '@typescript-eslint/only-throw-error': 'error',
+      // Fastify plugins and resolvers are async by contract even when they do not await.
+      '@typescript-eslint/require-await': 'off',
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.name='process'][property.name='env']",
+          message: 'Read configuration through src/server/config.ts',
+        },
+      ],
+    },
+  },
+  {
+    // Only the config module, scripts, tests and tool configs may read the environment.
+    files: [
+      'src/server/config.ts',
+      'scripts/**',
+      'e2e/**',
+      '**/*.test.ts',
+      'src/server/test-support/**',
+      '*.config.ts',
+      '*.config.js',
+    ],
+    rules: { 'no-restricted-syntax': 'off' },
+  },
+  {
+    files: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**', 'scripts/**'],
+    rules: {
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+    },
+  },
+  { files: ['eslint.config.js'], ...tseslint.configs.disableTypeChecked },
+);

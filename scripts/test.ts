@@ -1,0 +1,83 @@
+// npm test: everything, in order: typecheck, lint, format check, unit and integration tests
+// (Vitest), browser tests (Playwright). Prints one closing line "N passed, N failed" and exits
+// non-zero on any failure. Set TEST_DATABASE_URL to run the integration tests on PostgreSQL.
+import { spawnSync } from 'node:child_process';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const results = join(root, 'test-results');
+mkdirSync(results, { recursive: true });
+const only = process.argv.slice(2);
+const wants = (step: string) => only.length === 0 || only.includes(step);
+
+let passed = 0;
+let failed = 0;
+
+function run(
+  label: string,
+  cmd: string,
+  args: string[],
+  env: Record<string, string> = {},
+): boolean {
+  console.log(`\n=== ${label}: ${cmd} ${args.join(' ')}`);
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return r.status === 0;
+}
+
+function check(label: string, cmd: string, args: string[]) {
+  if (run(label, cmd, args)) passed++;
+  else {
+    failed++;
+    console.log(`FAILED: ${label}`);
+  }
+}
+
+const bin = (name: string) => join(root, 'node_modules/.bin', name);
+
+if (wants('check')) {
+  check('typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
+  check('lint', bin('eslint'), ['.']);
+  check('format', bin('prettier'), ['--check', '.']);
+}
+
+if (wants('unit')) {
+  const out = join(results, 'vitest-results.json');
+  rmSync(out, { force: true });
+  const ok = run('unit and integration tests', bin('vitest'), [
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${out}`,
+  ]);
+  if (existsSync(out)) {
+    const r = JSON.parse(readFileSync(out, 'utf8')) as {
+      numPassedTests: number;
+      numFailedTests: number;
+    };
+    passed += r.numPassedTests;
+    failed += r.numFailedTests;
+    if (!ok && r.numFailedTests === 0) failed++; // a suite that failed to load, or an unhandled error
+  } else failed++;
+}
+
+if (wants('e2e')) {
+  if (!run('build the web app', bin('vite'), ['build', '--logLevel', 'warn'])) failed++;
+  const out = join(results, 'e2e-results.json');
+  rmSync(out, { force: true });
+  const ok = run('browser tests', bin('playwright'), ['test']);
+  if (existsSync(out)) {
+    const r = JSON.parse(readFileSync(out, 'utf8')) as {
+      stats: { expected: number; unexpected: number; flaky: number };
+    };
+    passed += r.stats.expected + r.stats.flaky;
+    failed += r.stats.unexpected;
+    if (!ok && r.stats.unexpected === 0) failed++;
+  } else failed++;
+}
+
+if (process.env.TEST_SUMMARY_FILE)
+  appendFileSync(process.env.TEST_SUMMARY_FILE, `${passed} ${failed}\n`);
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);

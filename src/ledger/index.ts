@@ -1,0 +1,53 @@
+export { CLASS_TYPES, isClassType, type ClassType } from './class-types';
+export {
+  AMOUNT_SCALE,
+  MAX_AMOUNT,
+  MAX_INTEGER_DIGITS,
+  divRoundHalfUp,
+  formatAmount,
+  parseAmount,
+  parseSignedAmount,
+} from './decimal';
+export { holderFigures, type HeldCertificate, type HolderFigures } from './holder-figures';
+export {
+  createInMemoryLedger,
+  type AppliedOperation,
+  type ClassTotals,
+  type InMemoryLedger,
+  type LedgerCertificate,
+  type LedgerTransaction,
+} from './in-memory-ledger';
+export { isIsoDate } from './iso-date';
+export {
+  LEDGER_ERROR_CODES,
+  LEDGER_ERROR_MESSAGES,
+  LEDGER_FIELDS,
+  LedgerError,
+  isLedgerError,
+  type LedgerErrorCode,
+  type LedgerErrorDetails,
+  type LedgerErrorOptions,
+  type LedgerField,
+} from './ledger-error';
+export {
+  planOperation,
+  type CertificateRef,
+  type CertificateState,
+  type HolderState,
+  type LedgerState,
+  type OperationInput,
+  type OperationPlan,
+  type PlannedCertificate,
+  type PlannedEntry,
+} from './plan-operation';
+export { compareLedgerOrder, withRunningBalance, type LedgerOrderKey } from './running-balance';
+export {
+  OPERATION_TYPES,
+  TRANSACTION_TYPES,
+  isIssuedType,
+  isOperationType,
+  isTransactionType,
+  typeLabel,
+  type OperationType,
+  type TransactionType,
+} from './transaction-types';

@@ -1,0 +1,94 @@
+export const LEDGER_ERROR_CODES = [
+  'LEDGER.INVALID_AMOUNT',
+  'LEDGER.SHARES_NOT_POSITIVE',
+  'LEDGER.COST_NEGATIVE',
+  'LEDGER.TOO_MANY_DECIMALS',
+  'LEDGER.DATE_REQUIRED',
+  'LEDGER.INVALID_DATE',
+  'LEDGER.INVALID_CLASS',
+  'LEDGER.ORIGIN_REQUIRED',
+  'LEDGER.ORIGIN_NOT_FOUND',
+  'LEDGER.ORIGIN_NOT_OWNED',
+  'LEDGER.ORIGIN_WRONG_CLASS',
+  'LEDGER.ORIGIN_DUPLICATE',
+  'LEDGER.ORIGIN_EMPTY',
+  'LEDGER.INSUFFICIENT_SHARES',
+  'LEDGER.RECIPIENT_REQUIRED',
+  'LEDGER.RECIPIENT_IS_SENDER',
+  'LEDGER.RECIPIENT_INACTIVE',
+  'LEDGER.HOLDER_NOT_FOUND',
+  'LEDGER.HOLDER_INACTIVE',
+  'LEDGER.DATE_BEFORE_ORIGIN',
+  'LEDGER.REASON_REQUIRED',
+  'LEDGER.UNKNOWN_OPERATION',
+] as const;
+
+export type LedgerErrorCode = (typeof LEDGER_ERROR_CODES)[number];
+
+/** The entry-form field an error concerns, so the client can put the message next to it. */
+export const LEDGER_FIELDS = [
+  'holderId',
+  'toHolderId',
+  'date',
+  'shares',
+  'cost',
+  'origins',
+  'reason',
+  'type',
+  'classType',
+] as const;
+
+export type LedgerField = (typeof LEDGER_FIELDS)[number];
+
+/** Strings only, so an error survives JSON (bigints do not). */
+export type LedgerErrorDetails = Readonly<Record<string, string>>;
+
+export const LEDGER_ERROR_MESSAGES: Readonly<Record<LedgerErrorCode, string>> = {
+  'LEDGER.INVALID_AMOUNT': 'Enter a number without sign or exponent, such as 100 or 12.50.',
+  'LEDGER.SHARES_NOT_POSITIVE': 'Shares must be greater than 0.',
+  'LEDGER.COST_NEGATIVE': 'Cost cannot be negative.',
+  'LEDGER.TOO_MANY_DECIMALS': 'Use at most 2 decimal places.',
+  'LEDGER.DATE_REQUIRED': 'Date is required.',
+  'LEDGER.INVALID_DATE': 'Date must be a real calendar date written YYYY-MM-DD.',
+  'LEDGER.INVALID_CLASS': 'Share class must be common or preferred.',
+  'LEDGER.ORIGIN_REQUIRED': 'Choose at least one origin certificate.',
+  'LEDGER.ORIGIN_NOT_FOUND': 'An origin certificate does not exist.',
+  'LEDGER.ORIGIN_NOT_OWNED': 'An origin certificate does not belong to the selected shareholder.',
+  'LEDGER.ORIGIN_WRONG_CLASS': 'Only common certificates can be converted to preferred.',
+  'LEDGER.ORIGIN_DUPLICATE': 'The same origin certificate is chosen more than once.',
+  'LEDGER.ORIGIN_EMPTY': 'An origin certificate has no shares left.',
+  'LEDGER.INSUFFICIENT_SHARES': 'The chosen origin certificates do not hold enough shares.',
+  'LEDGER.RECIPIENT_REQUIRED': 'Choose the shareholder who receives the shares.',
+  'LEDGER.RECIPIENT_IS_SENDER': 'The receiving shareholder must differ from the sending one.',
+  'LEDGER.RECIPIENT_INACTIVE': 'The receiving shareholder is not active.',
+  'LEDGER.HOLDER_NOT_FOUND': 'Shareholder not found.',
+  'LEDGER.HOLDER_INACTIVE': 'The shareholder is not active.',
+  'LEDGER.DATE_BEFORE_ORIGIN': 'The date is before the effective date of an origin certificate.',
+  'LEDGER.REASON_REQUIRED': 'A reason is required to cancel shares.',
+  'LEDGER.UNKNOWN_OPERATION': 'Unknown transaction type.',
+};
+
+export interface LedgerErrorOptions {
+  field?: LedgerField | undefined;
+  details?: LedgerErrorDetails | undefined;
+  message?: string | undefined;
+}
+
+/** A refused ledger operation. Clients branch on `code`, never on `message`. */
+export class LedgerError extends Error {
+  readonly code: LedgerErrorCode;
+  readonly field: LedgerField | undefined;
+  readonly details: LedgerErrorDetails | undefined;
+
+  constructor(code: LedgerErrorCode, options: LedgerErrorOptions = {}) {
+    super(options.message ?? LEDGER_ERROR_MESSAGES[code]);
+    this.name = 'LedgerError';
+    this.code = code;
+    this.field = options.field;
+    this.details = options.details;
+  }
+}
+
+export function isLedgerError(value: unknown): value is LedgerError {
+  return value instanceof LedgerError;
+}

@@ -1,0 +1,881 @@
+import { describe, expect, it } from 'vitest';
+import { LedgerError, type LedgerErrorCode, type LedgerField } from './ledger-error';
+import {
+  planOperation,
+  type CertificateState,
+  type HolderState,
+  type LedgerState,
+  type OperationInput,
+  type OperationPlan,
+} from './plan-operation';
+
+const holders: HolderState[] = [
+  { id: 'alice', active: true },
+  { id: 'bob', active: true },
+  { id: 'carol', active: false },
+];
+
+// Balances and costs in hundredths.
+const certificates: CertificateState[] = [
+  {
+    id: 'a-c1',
+    holderId: 'alice',
+    classType: 'common',
+    balance: 10000n,
+    effectiveDate: '2024-01-01',
+    cost: 100n,
+  },
+  {
+    id: 'a-c2',
+    holderId: 'alice',
+    classType: 'common',
+    balance: 5000n,
+    effectiveDate: '2024-03-01',
+    cost: 200n,
+  },
+  {
+    id: 'a-c3',
+    holderId: 'alice',
+    classType: 'common',
+    balance: 3000n,
+    effectiveDate: '2024-01-01',
+    cost: 400n,
+  },
+  {
+    id: 'a-p1',
+    holderId: 'alice',
+    classType: 'preferred',
+    balance: 3000n,
+    effectiveDate: '2024-01-01',
+    cost: 500n,
+  },
+  {
+    id: 'a-e1',
+    holderId: 'alice',
+    classType: 'common',
+    balance: 0n,
+    effectiveDate: '2024-01-01',
+    cost: 100n,
+  },
+  {
+    id: 'b-c1',
+    holderId: 'bob',
+    classType: 'common',
+    balance: 1000n,
+    effectiveDate: '2024-01-01',
+    cost: 100n,
+  },
+  {
+    id: 'c-c1',
+    holderId: 'carol',
+    classType: 'common',
+    balance: 1000n,
+    effectiveDate: '2024-01-01',
+    cost: 100n,
+  },
+];
+
+function stateOf(hs: HolderState[], cs: CertificateState[]): LedgerState {
+  return {
+    holders: new Map(hs.map((h) => [h.id, h])),
+    certificates: new Map(cs.map((c) => [c.id, c])),
+  };
+}
+
+const state = stateOf(holders, certificates);
+
+const newIssue: OperationInput = {
+  type: 'New Issue',
+  holderId: 'alice',
+  date: '2024-06-01',
+  shares: '10',
+  cost: '1.25',
+};
+const transfer: OperationInput = {
+  type: 'Transfer',
+  holderId: 'alice',
+  toHolderId: 'bob',
+  date: '2024-06-01',
+  shares: '10',
+  cost: '3.00',
+  originCertificateIds: ['a-c1'],
+};
+const convert: OperationInput = {
+  type: 'Convert to Preferred',
+  holderId: 'alice',
+  date: '2024-06-01',
+  shares: '10',
+  originCertificateIds: ['a-c1'],
+};
+const cancel: OperationInput = {
+  type: 'Cancel',
+  holderId: 'alice',
+  date: '2024-06-01',
+  shares: '10',
+  originCertificateIds: ['a-c1'],
+  reason: 'Repurchased',
+};
+
+function refusalOf(input: OperationInput, s: LedgerState = state): LedgerError {
+  try {
+    planOperation(input, s);
+  } catch (error) {
+    if (error instanceof LedgerError) return error;
+    throw error;
+  }
+  throw new Error('expected a LedgerError, but the operation was planned');
+}
+
+type Refusal = [string, OperationInput, LedgerErrorCode, LedgerField];
+
+describe('planOperation refusals', () => {
+  it.each<Refusal>([
+    // type
+    ['unknown type', { ...newIssue, type: 'Gift' as never }, 'LEDGER.UNKNOWN_OPERATION', 'type'],
+    [
+      'stored type instead of operation',
+      { ...newIssue, type: 'Issued' as never },
+      'LEDGER.UNKNOWN_OPERATION',
+      'type',
+    ],
+    // shares
+    ['shares empty', { ...newIssue, shares: '' }, 'LEDGER.INVALID_AMOUNT', 'shares'],
+    ['shares text', { ...transfer, shares: 'ten' }, 'LEDGER.INVALID_AMOUNT', 'shares'],
+    ['shares exponent', { ...newIssue, shares: '1e3' }, 'LEDGER.INVALID_AMOUNT', 'shares'],
+    [
+      'shares 14 integer digits',
+      { ...newIssue, shares: '12345678901234' },
+      'LEDGER.INVALID_AMOUNT',
+      'shares',
+    ],
+    ['shares 3 decimals', { ...newIssue, shares: '1.001' }, 'LEDGER.TOO_MANY_DECIMALS', 'shares'],
+    ['shares zero', { ...newIssue, shares: '0' }, 'LEDGER.SHARES_NOT_POSITIVE', 'shares'],
+    ['shares 0.00', { ...cancel, shares: '0.00' }, 'LEDGER.SHARES_NOT_POSITIVE', 'shares'],
+    ['shares negative', { ...transfer, shares: '-5' }, 'LEDGER.SHARES_NOT_POSITIVE', 'shares'],
+    [
+      'shares negative decimal',
+      { ...newIssue, shares: ' -0.01' },
+      'LEDGER.SHARES_NOT_POSITIVE',
+      'shares',
+    ],
+    // cost
+    ['cost text', { ...newIssue, cost: 'free' }, 'LEDGER.INVALID_AMOUNT', 'cost'],
+    ['cost empty string', { ...newIssue, cost: '' }, 'LEDGER.INVALID_AMOUNT', 'cost'],
+    ['cost 3 decimals', { ...transfer, cost: '1.005' }, 'LEDGER.TOO_MANY_DECIMALS', 'cost'],
+    ['cost negative', { ...newIssue, cost: '-0.01' }, 'LEDGER.COST_NEGATIVE', 'cost'],
+    ['cost negative on convert', { ...convert, cost: '-1' }, 'LEDGER.COST_NEGATIVE', 'cost'],
+    // date
+    ['date empty', { ...newIssue, date: '' }, 'LEDGER.DATE_REQUIRED', 'date'],
+    ['date blank', { ...transfer, date: '   ' }, 'LEDGER.DATE_REQUIRED', 'date'],
+    [
+      'date missing',
+      { ...newIssue, date: undefined as unknown as string },
+      'LEDGER.DATE_REQUIRED',
+      'date',
+    ],
+    ['date slashes', { ...newIssue, date: '2024/06/01' }, 'LEDGER.INVALID_DATE', 'date'],
+    ['date not in calendar', { ...newIssue, date: '2023-02-29' }, 'LEDGER.INVALID_DATE', 'date'],
+    ['date with time', { ...newIssue, date: '2024-06-01T10:00' }, 'LEDGER.INVALID_DATE', 'date'],
+    // class
+    [
+      'unknown class',
+      { ...newIssue, classType: 'ordinary' as never },
+      'LEDGER.INVALID_CLASS',
+      'classType',
+    ],
+    // reason
+    ['cancel without reason', { ...cancel, reason: undefined }, 'LEDGER.REASON_REQUIRED', 'reason'],
+    ['cancel with blank reason', { ...cancel, reason: '  ' }, 'LEDGER.REASON_REQUIRED', 'reason'],
+    // holder
+    ['holder unknown', { ...newIssue, holderId: 'nobody' }, 'LEDGER.HOLDER_NOT_FOUND', 'holderId'],
+    ['holder empty', { ...transfer, holderId: '' }, 'LEDGER.HOLDER_NOT_FOUND', 'holderId'],
+    [
+      'holder inactive (issue)',
+      { ...newIssue, holderId: 'carol' },
+      'LEDGER.HOLDER_INACTIVE',
+      'holderId',
+    ],
+    [
+      'holder inactive (transfer)',
+      { ...transfer, holderId: 'carol', originCertificateIds: ['c-c1'] },
+      'LEDGER.HOLDER_INACTIVE',
+      'holderId',
+    ],
+    // recipient
+    [
+      'recipient missing',
+      { ...transfer, toHolderId: undefined },
+      'LEDGER.RECIPIENT_REQUIRED',
+      'toHolderId',
+    ],
+    [
+      'recipient blank',
+      { ...transfer, toHolderId: ' ' },
+      'LEDGER.RECIPIENT_REQUIRED',
+      'toHolderId',
+    ],
+    [
+      'recipient is sender',
+      { ...transfer, toHolderId: 'alice' },
+      'LEDGER.RECIPIENT_IS_SENDER',
+      'toHolderId',
+    ],
+    [
+      'recipient unknown',
+      { ...transfer, toHolderId: 'nobody' },
+      'LEDGER.HOLDER_NOT_FOUND',
+      'toHolderId',
+    ],
+    [
+      'recipient inactive',
+      { ...transfer, toHolderId: 'carol' },
+      'LEDGER.RECIPIENT_INACTIVE',
+      'toHolderId',
+    ],
+    // origins
+    [
+      'transfer without origins',
+      { ...transfer, originCertificateIds: undefined },
+      'LEDGER.ORIGIN_REQUIRED',
+      'origins',
+    ],
+    [
+      'convert with empty origins',
+      { ...convert, originCertificateIds: [] },
+      'LEDGER.ORIGIN_REQUIRED',
+      'origins',
+    ],
+    [
+      'cancel with null origins',
+      { ...cancel, originCertificateIds: null },
+      'LEDGER.ORIGIN_REQUIRED',
+      'origins',
+    ],
+    [
+      'origin twice',
+      { ...transfer, originCertificateIds: ['a-c1', 'a-c2', 'a-c1'] },
+      'LEDGER.ORIGIN_DUPLICATE',
+      'origins',
+    ],
+    [
+      'origin unknown',
+      { ...transfer, originCertificateIds: ['a-c1', 'zzz'] },
+      'LEDGER.ORIGIN_NOT_FOUND',
+      'origins',
+    ],
+    [
+      'origin of another holder',
+      { ...cancel, originCertificateIds: ['b-c1'] },
+      'LEDGER.ORIGIN_NOT_OWNED',
+      'origins',
+    ],
+    [
+      'convert a preferred origin',
+      { ...convert, originCertificateIds: ['a-c1', 'a-p1'] },
+      'LEDGER.ORIGIN_WRONG_CLASS',
+      'origins',
+    ],
+    [
+      'origin with no shares left',
+      { ...transfer, originCertificateIds: ['a-e1'] },
+      'LEDGER.ORIGIN_EMPTY',
+      'origins',
+    ],
+    [
+      'unneeded origin is empty',
+      { ...cancel, originCertificateIds: ['a-c1', 'a-e1'] },
+      'LEDGER.ORIGIN_EMPTY',
+      'origins',
+    ],
+    [
+      'date before origin effective date',
+      { ...transfer, date: '2024-02-29', originCertificateIds: ['a-c2'] },
+      'LEDGER.DATE_BEFORE_ORIGIN',
+      'date',
+    ],
+    [
+      'date before an unneeded origin',
+      { ...convert, date: '2024-02-01', originCertificateIds: ['a-c1', 'a-c2'] },
+      'LEDGER.DATE_BEFORE_ORIGIN',
+      'date',
+    ],
+    // sufficiency
+    [
+      'transfer more than the origin holds',
+      { ...transfer, shares: '100.01' },
+      'LEDGER.INSUFFICIENT_SHARES',
+      'shares',
+    ],
+    [
+      'convert more than the origins hold',
+      { ...convert, shares: '130.01', originCertificateIds: ['a-c1', 'a-c3'] },
+      'LEDGER.INSUFFICIENT_SHARES',
+      'shares',
+    ],
+    [
+      'cancel more than the origins hold',
+      { ...cancel, shares: '1000' },
+      'LEDGER.INSUFFICIENT_SHARES',
+      'shares',
+    ],
+    // first failure wins
+    [
+      'shares checked before date',
+      { ...newIssue, shares: 'x', date: 'y' },
+      'LEDGER.INVALID_AMOUNT',
+      'shares',
+    ],
+    [
+      'cost checked before date',
+      { ...newIssue, cost: '-1', date: '' },
+      'LEDGER.COST_NEGATIVE',
+      'cost',
+    ],
+    [
+      'date checked before holder',
+      { ...transfer, date: '2024-02-30', holderId: 'nobody' },
+      'LEDGER.INVALID_DATE',
+      'date',
+    ],
+    [
+      'reason checked before holder',
+      { ...cancel, reason: '', holderId: 'nobody' },
+      'LEDGER.REASON_REQUIRED',
+      'reason',
+    ],
+    [
+      'holder checked before recipient',
+      { ...transfer, holderId: 'nobody', toHolderId: undefined },
+      'LEDGER.HOLDER_NOT_FOUND',
+      'holderId',
+    ],
+    [
+      'recipient checked before origins',
+      { ...transfer, toHolderId: 'carol', originCertificateIds: [] },
+      'LEDGER.RECIPIENT_INACTIVE',
+      'toHolderId',
+    ],
+    [
+      'duplicates checked before existence',
+      { ...transfer, originCertificateIds: ['zzz', 'zzz'] },
+      'LEDGER.ORIGIN_DUPLICATE',
+      'origins',
+    ],
+    [
+      'origins checked in the order given',
+      { ...transfer, originCertificateIds: ['b-c1', 'zzz'] },
+      'LEDGER.ORIGIN_NOT_OWNED',
+      'origins',
+    ],
+    [
+      'origin checks before sufficiency',
+      { ...transfer, shares: '5000', originCertificateIds: ['a-c1', 'a-e1'] },
+      'LEDGER.ORIGIN_EMPTY',
+      'origins',
+    ],
+  ])('%s: %s', (_name, input, code, field) => {
+    const error = refusalOf(input);
+    expect(error.code).toBe(code);
+    expect(error.field).toBe(field);
+  });
+
+  it('reports requested and available shares when there are not enough', () => {
+    const error = refusalOf({
+      ...transfer,
+      shares: '150.01',
+      originCertificateIds: ['a-c1', 'a-c2'],
+    });
+    expect(error.details).toEqual({ requested: '150.01', available: '150.00' });
+  });
+
+  it.each<[OperationInput, string]>([
+    [{ ...transfer, originCertificateIds: ['a-c1', 'zzz'] }, 'zzz'],
+    [{ ...cancel, originCertificateIds: ['a-c1', 'b-c1'] }, 'b-c1'],
+    [{ ...transfer, originCertificateIds: ['a-c2', 'a-c2'] }, 'a-c2'],
+  ])('names the offending origin in details', (input, certificateId) => {
+    expect(refusalOf(input).details).toMatchObject({ certificateId });
+  });
+});
+
+describe('planOperation plans', () => {
+  it.each<[string, OperationInput, OperationPlan]>([
+    [
+      'New Issue defaults to common and trims notes',
+      { ...newIssue, notes: '  Seed round ', originCertificateIds: ['b-c1'], toHolderId: 'bob' },
+      {
+        operation: 'New Issue',
+        date: '2024-06-01',
+        notes: 'Seed round',
+        reason: null,
+        newCertificates: [
+          {
+            ref: 'new-0',
+            holderId: 'alice',
+            classType: 'common',
+            originCertificateId: null,
+            effectiveDate: '2024-06-01',
+            cost: 125n,
+          },
+        ],
+        entries: [
+          {
+            certificate: { newRef: 'new-0' },
+            holderId: 'alice',
+            type: 'Issued',
+            shares: 1000n,
+            originCertificateId: null,
+            cost: 125n,
+            preferred: false,
+          },
+        ],
+      },
+    ],
+    [
+      'New Issue of preferred with no cost given is at 0',
+      { ...newIssue, holderId: 'bob', classType: 'preferred', shares: '0.01', cost: undefined },
+      {
+        operation: 'New Issue',
+        date: '2024-06-01',
+        notes: null,
+        reason: null,
+        newCertificates: [
+          {
+            ref: 'new-0',
+            holderId: 'bob',
+            classType: 'preferred',
+            originCertificateId: null,
+            effectiveDate: '2024-06-01',
+            cost: 0n,
+          },
+        ],
+        entries: [
+          {
+            certificate: { newRef: 'new-0' },
+            holderId: 'bob',
+            type: 'Issued',
+            shares: 1n,
+            originCertificateId: null,
+            cost: 0n,
+            preferred: true,
+          },
+        ],
+      },
+    ],
+    [
+      'Transfer of part of one origin',
+      transfer,
+      {
+        operation: 'Transfer',
+        date: '2024-06-01',
+        notes: null,
+        reason: null,
+        newCertificates: [
+          {
+            ref: 'new-0',
+            holderId: 'bob',
+            classType: 'common',
+            originCertificateId: 'a-c1',
+            effectiveDate: '2024-06-01',
+            cost: 300n,
+          },
+        ],
+        entries: [
+          {
+            certificate: { existingId: 'a-c1' },
+            holderId: 'alice',
+            type: 'Transferred',
+            shares: -1000n,
+            originCertificateId: null,
+            cost: 300n,
+            preferred: false,
+          },
+          {
+            certificate: { newRef: 'new-0' },
+            holderId: 'bob',
+            type: 'Issued: transfer',
+            shares: 1000n,
+            originCertificateId: 'a-c1',
+            cost: 300n,
+            preferred: false,
+          },
+        ],
+      },
+    ],
+    [
+      'Transfer takes origins in the order given and leaves unneeded ones untouched',
+      { ...transfer, shares: '60', originCertificateIds: ['a-c3', 'a-c2', 'a-c1'], reason: 'Sale' },
+      {
+        operation: 'Transfer',
+        date: '2024-06-01',
+        notes: null,
+        reason: 'Sale',
+        newCertificates: [
+          {
+            ref: 'new-0',
+            holderId: 'bob',
+            classType: 'common',
+            originCertificateId: 'a-c3',
+            effectiveDate: '2024-06-01',
+            cost: 300n,
+          },
+          {
+            ref: 'new-1',
+            holderId: 'bob',
+            classType: 'common',
+            originCertificateId: 'a-c2',
+            effectiveDate: '2024-06-01',
+            cost: 300n,
+          },
+        ],
+        entries: [
+          {
+            certificate: { existingId: 'a-c3' },
+            holderId: 'alice',
+            type: 'Transferred',
+            shares: -3000n,
+            originCertificateId: null,
+            cost: 300n,
+            preferred: false,
+          },
+          {
+            certificate: { newRef: 'new-0' },
+            holderId: 'bob',
+            type: 'Issued: transfer',
+            shares: 3000n,
+            originCertificateId: 'a-c3',
+            cost: 300n,
+            preferred: false,
+          },
+          {
+            certificate: { existingId: 'a-c2' },
+            holderId: 'alice',
+            type: 'Transferred',
+            shares: -3000n,
+            originCertificateId: null,
+            cost: 300n,
+            preferred: false,
+          },
+          {
+            certificate: { newRef: 'new-1' },
+            holderId: 'bob',
+            type: 'Issued: transfer',
+            shares: 3000n,
+            originCertificateId: 'a-c2',
+            cost: 300n,
+            preferred: false,
+          },
+        ],
+      },
+    ],
+    [
+      'Transfer of everything from mixed classes keeps each origin class',
+      { ...transfer, shares: '60', cost: undefined, originCertificateIds: ['a-p1', 'a-c3'] },
+      {
+        operation: 'Transfer',
+        date: '2024-06-01',
+        notes: null,
+        reason: null,
+        newCertificates: [
+          {
+            ref: 'new-0',
+            holderId: 'bob',
+            classType: 'preferred',
+            originCertificateId: 'a-p1',
+            effectiveDate: '2024-06-01',
+            cost: 0n,
+          },
+          {
+            ref: 'new-1',
+            holderId: 'bob',
+            classType: 'common',
+            originCertificateId: 'a-c3',
+            effectiveDate: '2024-06-01',
+            cost: 0n,
+          },
+        ],
+        entries: [
+          {
+            certificate: { existingId: 'a-p1' },
+            holderId: 'alice',
+            type: 'Transferred',
+            shares: -3000n,
+            originCertificateId: null,
+            cost: 0n,
+            preferred: true,
+          },
+          {
+            certificate: { newRef: 'new-0' },
+            holderId: 'bob',
+            type: 'Issued: transfer',
+            shares: 3000n,
+            originCertificateId: 'a-p1',
+            cost: 0n,
+            preferred: true,
+          },
+          {
+            certificate: { existingId: 'a-c3' },
+            holderId: 'alice',
+            type: 'Transferred',
+            shares: -3000n,
+            originCertificateId: null,
+            cost: 0n,
+            preferred: false,
+          },
+          {
+            certificate: { newRef: 'new-1' },
+            holderId: 'bob',
+            type: 'Issued: transfer',
+            shares: 3000n,
+            originCertificateId: 'a-c3',
+            cost: 0n,
+            preferred: false,
+          },
+        ],
+      },
+    ],
+    [
+      'Transfer dated on the origin effective date',
+      { ...transfer, date: '2024-03-01', shares: '50', originCertificateIds: ['a-c2'] },
+      {
+        operation: 'Transfer',
+        date: '2024-03-01',
+        notes: null,
+        reason: null,
+        newCertificates: [
+          {
+            ref: 'new-0',
+            holderId: 'bob',
+            classType: 'common',
+            originCertificateId: 'a-c2',
+            effectiveDate: '2024-03-01',
+            cost: 300n,
+          },
+        ],
+        entries: [
+          {
+            certificate: { existingId: 'a-c2' },
+            holderId: 'alice',
+            type: 'Transferred',
+            shares: -5000n,
+            originCertificateId: null,
+            cost: 300n,
+            preferred: false,
+          },
+          {
+            certificate: { newRef: 'new-0' },
+            holderId: 'bob',
+            type: 'Issued: transfer',
+            shares: 5000n,
+            originCertificateId: 'a-c2',
+            cost: 300n,
+            preferred: false,
+          },
+        ],
+      },
+    ],
+    [
+      'Convert to Preferred across origins keeps the weighted cost basis and ignores the cost given',
+      { ...convert, shares: '40', cost: '99', originCertificateIds: ['a-c3', 'a-c1', 'a-c2'] },
+      {
+        operation: 'Convert to Preferred',
+        date: '2024-06-01',
+        notes: null,
+        reason: null,
+        newCertificates: [
+          // (30 × 4.00 + 10 × 1.00) / 40 = 3.25
+          {
+            ref: 'new-0',
+            holderId: 'alice',
+            classType: 'preferred',
+            originCertificateId: 'a-c3',
+            effectiveDate: '2024-06-01',
+            cost: 325n,
+          },
+        ],
+        entries: [
+          {
+            certificate: { existingId: 'a-c3' },
+            holderId: 'alice',
+            type: 'Converted To Preferred',
+            shares: -3000n,
+            originCertificateId: null,
+            cost: 400n,
+            preferred: false,
+          },
+          {
+            certificate: { existingId: 'a-c1' },
+            holderId: 'alice',
+            type: 'Converted To Preferred',
+            shares: -1000n,
+            originCertificateId: null,
+            cost: 100n,
+            preferred: false,
+          },
+          {
+            certificate: { newRef: 'new-0' },
+            holderId: 'alice',
+            type: 'Issued: preferred',
+            shares: 4000n,
+            originCertificateId: 'a-c3',
+            cost: 325n,
+            preferred: true,
+          },
+        ],
+      },
+    ],
+    [
+      'Convert to Preferred of part of one origin',
+      convert,
+      {
+        operation: 'Convert to Preferred',
+        date: '2024-06-01',
+        notes: null,
+        reason: null,
+        newCertificates: [
+          {
+            ref: 'new-0',
+            holderId: 'alice',
+            classType: 'preferred',
+            originCertificateId: 'a-c1',
+            effectiveDate: '2024-06-01',
+            cost: 100n,
+          },
+        ],
+        entries: [
+          {
+            certificate: { existingId: 'a-c1' },
+            holderId: 'alice',
+            type: 'Converted To Preferred',
+            shares: -1000n,
+            originCertificateId: null,
+            cost: 100n,
+            preferred: false,
+          },
+          {
+            certificate: { newRef: 'new-0' },
+            holderId: 'alice',
+            type: 'Issued: preferred',
+            shares: 1000n,
+            originCertificateId: 'a-c1',
+            cost: 100n,
+            preferred: true,
+          },
+        ],
+      },
+    ],
+    [
+      'Cancel across origins, cost defaulting to 0, reason trimmed',
+      {
+        ...cancel,
+        shares: '100.5',
+        reason: ' Forfeited ',
+        notes: 'Board resolution 7',
+        originCertificateIds: ['a-c1', 'a-p1'],
+      },
+      {
+        operation: 'Cancel',
+        date: '2024-06-01',
+        notes: 'Board resolution 7',
+        reason: 'Forfeited',
+        newCertificates: [],
+        entries: [
+          {
+            certificate: { existingId: 'a-c1' },
+            holderId: 'alice',
+            type: 'Cancelled',
+            shares: -10000n,
+            originCertificateId: null,
+            cost: 0n,
+            preferred: false,
+          },
+          {
+            certificate: { existingId: 'a-p1' },
+            holderId: 'alice',
+            type: 'Cancelled',
+            shares: -50n,
+            originCertificateId: null,
+            cost: 0n,
+            preferred: true,
+          },
+        ],
+      },
+    ],
+    [
+      'Cancel at a repurchase price',
+      { ...cancel, cost: '2.50' },
+      {
+        operation: 'Cancel',
+        date: '2024-06-01',
+        notes: null,
+        reason: 'Repurchased',
+        newCertificates: [],
+        entries: [
+          {
+            certificate: { existingId: 'a-c1' },
+            holderId: 'alice',
+            type: 'Cancelled',
+            shares: -1000n,
+            originCertificateId: null,
+            cost: 250n,
+            preferred: false,
+          },
+        ],
+      },
+    ],
+  ])('%s', (_name, input, expected) => {
+    expect(planOperation(input, state)).toEqual(expected);
+  });
+
+  it.each<[string, CertificateState[], string, bigint]>([
+    [
+      'rounds a weighted basis down below the half cent',
+      // (30 × 4.00 + 15 × 2.00) / 45 = 3.3333…
+      certificates,
+      '45',
+      333n,
+    ],
+    [
+      'rounds a weighted basis half up',
+      // (0.01 × 0.01 + 0.01 × 0.02) / 0.02 = 0.015
+      [
+        {
+          id: 'a-c3',
+          holderId: 'alice',
+          classType: 'common',
+          balance: 1n,
+          effectiveDate: '2024-01-01',
+          cost: 1n,
+        },
+        {
+          id: 'a-c2',
+          holderId: 'alice',
+          classType: 'common',
+          balance: 1n,
+          effectiveDate: '2024-01-01',
+          cost: 2n,
+        },
+      ],
+      '0.02',
+      2n,
+    ],
+  ])('Convert to Preferred %s', (_name, certs, shares, expectedCost) => {
+    const plan = planOperation(
+      { ...convert, shares, originCertificateIds: ['a-c3', 'a-c2'] },
+      stateOf(holders, certs),
+    );
+    expect(plan.newCertificates[0]?.cost).toBe(expectedCost);
+  });
+
+  it('moves exactly the requested shares and never changes the state it reads', () => {
+    const snapshot = certificates.map((c) => ({ ...c }));
+    for (const input of [transfer, convert, cancel]) {
+      const plan = planOperation(
+        { ...input, shares: '123.45', originCertificateIds: ['a-c1', 'a-c3'] },
+        state,
+      );
+      const debits = plan.entries.filter((e) => e.shares < 0n).reduce((s, e) => s + e.shares, 0n);
+      expect(debits).toBe(-12345n);
+    }
+    expect([...state.certificates.values()]).toEqual(snapshot);
+  });
+});

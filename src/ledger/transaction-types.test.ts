@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import {
+  isIssuedType,
+  isOperationType,
+  isTransactionType,
+  OPERATION_TYPES,
+  TRANSACTION_TYPES,
+  typeLabel,
+  type TransactionType,
+} from './transaction-types';
+
+describe('transaction types', () => {
+  it.each<[TransactionType, string, boolean]>([
+    ['Issued', 'New Issue', true],
+    ['Issued: transfer', 'Transfer In', true],
+    ['Issued: preferred', 'Issued: preferred', true],
+    ['Transferred', 'Transfer Out', false],
+    ['Converted To Preferred', 'Converted To Preferred', false],
+    ['Cancelled', 'Cancellation', false],
+  ])('%j is labelled %j, issued: %s', (type, label, issued) => {
+    expect(typeLabel(type)).toBe(label);
+    expect(isIssuedType(type)).toBe(issued);
+    expect(isTransactionType(type)).toBe(true);
+  });
+
+  it('lists exactly the six stored types', () => {
+    expect(TRANSACTION_TYPES).toEqual([
+      'Issued',
+      'Issued: transfer',
+      'Issued: preferred',
+      'Transferred',
+      'Converted To Preferred',
+      'Cancelled',
+    ]);
+  });
+
+  it.each(['issued', 'Transfer In', 'New Issue', '', undefined])(
+    '%j is not a stored type',
+    (value) => {
+      expect(isTransactionType(value)).toBe(false);
+    },
+  );
+
+  it('lists the four entry-form operations', () => {
+    expect(OPERATION_TYPES).toEqual(['New Issue', 'Transfer', 'Convert to Preferred', 'Cancel']);
+    expect(OPERATION_TYPES.every(isOperationType)).toBe(true);
+    expect(isOperationType('Issued')).toBe(false);
+    expect(isOperationType('transfer')).toBe(false);
+  });
+});

@@ -1,0 +1,170 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPostgres } from './db/database';
+import { accessPolicy, publicPrefixes } from './access-policy';
+import { createTestApp, type TestApp } from './test-support/test-app';
+
+let t: TestApp;
+let webDir: string;
+
+beforeAll(async () => {
+  webDir = mkdtempSync(join(tmpdir(), 'registry-web-'));
+  mkdirSync(join(webDir, 'assets'));
+  writeFileSync(
+    join(webDir, 'index.html'),
+    '<!doctype html><title>app</title><div id="root"></div>',
+  );
+  writeFileSync(join(webDir, 'assets', 'app-abc123.js'), 'console.log(1)');
+  t = await createTestApp({ webDir });
+});
+afterAll(() => t.close());
+
+describe('web app serving', () => {
+  it.each(['/', '/login', '/view', '/transaction', '/auth/callback', '/noaccount'])(
+    'serves index.html for the app route %s',
+    async (url) => {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.body).toContain('<div id="root">');
+    },
+  );
+
+  it('answers JSON 404 for unknown /api and /auth paths', async () => {
+    for (const url of ['/api/nope', '/auth/nope', '/api/v1/unknown/thing']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.json()).toMatchObject({ code: 'HTTP.NOT_FOUND' });
+    }
+  });
+
+  it('answers 404 (never index.html) for a missing asset or an unknown page', async () => {
+    for (const url of ['/assets/nope.js', '/no-such-page', '/view/extra']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(404);
+      expect(res.body).not.toContain('<div id="root">');
+    }
+  });
+
+  it('serves hashed assets with a long cache and pages with no-cache', async () => {
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const page = await t.app.inject({ method: 'GET', url: '/login' });
+    expect(page.headers['cache-control']).toBe('no-cache');
+  });
+});
+
+describe('security headers', () => {
+  it.each(['/healthz', '/login', '/api/nope', '/assets/app-abc123.js'])(
+    'are on every response: %s',
+    async (url) => {
+      const res = await t.app.inject({ method: 'GET', url });
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toContain('unsafe-inline');
+      expect(csp).not.toContain('unsafe-eval');
+      expect(csp).toContain("object-src 'none'");
+      expect(csp).toContain("base-uri 'none'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['strict-transport-security']).toMatch(
+        /max-age=31536000; includeSubDomains/,
+      );
+      expect(res.headers['referrer-policy']).toBeDefined();
+      expect(res.headers['cross-origin-opener-policy']).toBeDefined();
+      expect(res.headers['x-powered-by']).toBeUndefined();
+      expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+      expect(String(res.headers['content-type'])).toMatch(/charset=utf-8/);
+    },
+  );
+
+  it('lets the login page open the Google popup and keeps the reset page free of referrers', async () => {
+    const login = await t.app.inject({ method: 'GET', url: '/login' });
+    expect(login.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+    const reset = await t.app.inject({ method: 'GET', url: '/reset-password?token=abc' });
+    expect(reset.headers['referrer-policy']).toBe('no-referrer');
+    const home = await t.app.inject({ method: 'GET', url: '/' });
+    expect(home.headers['cross-origin-opener-policy']).toBe('same-origin');
+  });
+
+  it('never reflects a foreign Origin (no CORS) and refuses TRACE', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/healthz',
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+    const trace = await t.app.inject({ method: 'TRACE' as 'GET', url: '/' });
+    expect(trace.statusCode).toBeGreaterThanOrEqual(400);
+  });
+});
+
+describe('health', () => {
+  it('answers 200 when the database answers', async () => {
+    for (const url of ['/healthz', '/api/v1/mysql/health']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ status: 'ok', database: 'up' });
+    }
+  });
+
+  it('answers 503 with Retry-After when the database is unreachable', async () => {
+    const unreachable = openPostgres('postgres://postgres@127.0.0.1:1/none');
+    const down = await createTestApp({ database: unreachable });
+    try {
+      for (const url of ['/healthz', '/api/v1/mysql/health']) {
+        const res = await down.app.inject({ method: 'GET', url });
+        expect(res.statusCode).toBe(503);
+        expect(res.headers['retry-after']).toBe('5');
+        expect(res.json()).toEqual({ status: 'unavailable', database: 'down' });
+      }
+    } finally {
+      await down.close();
+    }
+  });
+});
+
+describe('logs', () => {
+  it('carry a request id and redact credentials', async () => {
+    const secret = 'Bearer sekret-token-1234567890';
+    await t.app.inject({
+      method: 'GET',
+      url: '/healthz',
+      headers: { authorization: secret, cookie: 'registry.session_token=cookie-secret-987' },
+    });
+    const lines = t.logs.filter((l) => (l.req as { url?: string } | undefined)?.url === '/healthz');
+    expect(lines.length).toBeGreaterThan(0);
+    const line = lines.at(-1)!;
+    expect(line.reqId).toEqual(expect.any(String));
+    const headers = (line.req as { headers: Record<string, unknown> }).headers;
+    expect(headers.authorization).toBe('[Redacted]');
+    expect(headers.cookie).toBe('[Redacted]');
+    const all = JSON.stringify(t.logs);
+    expect(all).not.toContain('sekret-token');
+    expect(all).not.toContain('cookie-secret');
+  });
+
+  it('cut reset tokens out of logged URLs', async () => {
+    await t.app.inject({ method: 'GET', url: '/reset-password?token=tok-abcdef-123456' });
+    expect(JSON.stringify(t.logs)).not.toContain('tok-abcdef-123456');
+  });
+});
+
+describe('access policy', () => {
+  it('maps every registered route, and only registered routes', () => {
+    const routes = new Set(t.app.routeInventory);
+    expect(routes.size).toBeGreaterThan(3);
+    for (const key of routes) {
+      if (publicPrefixes.some((p) => key.split(' ')[1]!.startsWith(p))) continue;
+      expect(accessPolicy, `route ${key} is missing from the access policy`).toHaveProperty([key]);
+    }
+    for (const key of Object.keys(accessPolicy)) {
+      expect(routes.has(key), `policy row ${key} has no route`).toBe(true);
+    }
+  });
+});

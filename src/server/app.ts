@@ -1,0 +1,73 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { Config } from './config';
+import type { Database } from './db/database';
+import { loggerOptions } from './logger';
+import { registerErrorHandler } from './plugins/error-handler';
+import { registerSecurityHeaders } from './plugins/security-headers';
+import { registerAccessControl, type PrincipalResolver } from './plugins/access-control';
+import { registerWebApp } from './plugins/web-app';
+import { healthRoutes } from './features/health/health-routes';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  /** Folder of the built web app (dist/web); undefined serves no pages. */
+  webDir?: string;
+  /** Where log lines go (tests capture them); stdout by default. */
+  logStream?: DestinationStream;
+}
+
+/** Builds the whole HTTP application; listening, locking and shutdown live in main.ts. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel, deps.logStream),
+    genReqId: () => randomUUID(),
+    trustProxy: false,
+    bodyLimit: 256 * 1024,
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+  });
+
+  registerErrorHandler(app);
+  await registerSecurityHeaders(app);
+
+  // Before any route, so that the inventory sees them all.
+  const resolvePrincipal: PrincipalResolver = async () => null;
+  registerAccessControl(app, resolvePrincipal);
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Shareholder registry API', version: '1.0.0' },
+      components: {
+        securitySchemes: {
+          cookie: { type: 'apiKey', in: 'cookie', name: 'registry.session_token' },
+          bearer: { type: 'http', scheme: 'bearer' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+
+  // The route map, top to bottom (features are registered explicitly, never autoloaded).
+  await app.register(healthRoutes, { database });
+
+  await registerWebApp(app, deps.webDir);
+  return app;
+}

@@ -1,0 +1,129 @@
+import { z } from 'zod';
+
+/** Empty strings in the environment count as "not set". */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+
+const url = (protocols: string[]) =>
+  z.url().refine((v) => URL.canParse(v) && protocols.includes(new URL(v).protocol), {
+    message: `must be a ${protocols.join(' or ')} URL`,
+  });
+
+const booleanFlag = z.enum(['true', 'false']).transform((v) => v === 'true');
+
+const envSchema = z.object({
+  NODE_ENV: optional(z.enum(['development', 'production', 'test'])),
+  PORT: optional(z.coerce.number().int().min(0).max(65535)),
+  HOST: optional(z.string().min(1)),
+  PUBLIC_URL: optional(url(['http:', 'https:'])),
+  DATABASE_URL: optional(url(['postgres:', 'postgresql:'])),
+  DATA_DIR: optional(z.string().min(1)),
+  SESSION_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
+  SMTP_URL: optional(url(['smtp:', 'smtps:'])),
+  MAIL_FROM: optional(z.string().min(3)),
+  GOOGLE_CLIENT_ID: optional(z.string().min(1)),
+  GOOGLE_CLIENT_SECRET: optional(z.string().min(1)),
+  GOOGLE_ISSUER: optional(url(['http:', 'https:'])),
+  DEMO_DATA: optional(booleanFlag),
+  LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])),
+  CRM_ORIGINS: optional(z.string()),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  publicUrl: string;
+  /** PostgreSQL connection string; undefined means the embedded PGlite in dataDir. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  /** Undefined in embedded mode until main.ts creates or reads the one kept in dataDir. */
+  sessionSecret: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  google: { clientId: string; clientSecret: string; issuer: string } | undefined;
+  /** undefined: the default (on for an empty embedded database, off for PostgreSQL). */
+  demoData: boolean | undefined;
+  logLevel: string;
+  /** Extra origins allowed to post sign-in results to the app (the spec's CRM origins). */
+  crmOrigins: string[];
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Parses the environment once. Throws a ConfigError whose message is one line naming the variable. */
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0] ?? 'environment');
+    throw new ConfigError(`Invalid configuration: ${name} ${describe(issue, name, env[name])}`);
+  }
+  const e = parsed.data;
+  const nodeEnv = e.NODE_ENV ?? 'development';
+  if (nodeEnv === 'production' && !e.SESSION_SECRET) {
+    throw new ConfigError(
+      'Invalid configuration: SESSION_SECRET is required when NODE_ENV=production',
+    );
+  }
+  if (e.DATABASE_URL && !e.SESSION_SECRET) {
+    throw new ConfigError(
+      'Invalid configuration: SESSION_SECRET is required when DATABASE_URL is set (it cannot be kept in DATA_DIR)',
+    );
+  }
+  const googleParts = [e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET];
+  if (googleParts.some(Boolean) && !googleParts.every(Boolean)) {
+    throw new ConfigError(
+      `Invalid configuration: ${e.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID'} must be set together with ${e.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_ID' : 'GOOGLE_CLIENT_SECRET'}`,
+    );
+  }
+  const port = e.PORT ?? 3000;
+  const host = e.HOST ?? '0.0.0.0';
+  return {
+    env: nodeEnv,
+    port,
+    host,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    databaseUrl: e.DATABASE_URL,
+    dataDir: e.DATA_DIR ?? './data',
+    sessionSecret: e.SESSION_SECRET,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? 'Shareholder Registry <registry@localhost>',
+    google:
+      e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+        ? {
+            clientId: e.GOOGLE_CLIENT_ID,
+            clientSecret: e.GOOGLE_CLIENT_SECRET,
+            issuer: (e.GOOGLE_ISSUER ?? 'https://accounts.google.com').replace(/\/$/, ''),
+          }
+        : undefined,
+    demoData: e.DEMO_DATA,
+    logLevel: e.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
+    crmOrigins: (e.CRM_ORIGINS ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  };
+}
+
+/** Values of these are never echoed back: they carry secrets or credentials. */
+const SECRET_VARS = new Set(['SESSION_SECRET', 'GOOGLE_CLIENT_SECRET', 'DATABASE_URL', 'SMTP_URL']);
+
+function describe(issue: z.core.$ZodIssue, name: string, raw: string | undefined): string {
+  const shown =
+    raw === undefined || SECRET_VARS.has(name)
+      ? ''
+      : ` (got "${raw.length > 40 ? raw.slice(0, 40) + '…' : raw}")`;
+  if (issue.code === 'invalid_value') return `must be one of ${issue.values.join(', ')}${shown}`;
+  if (issue.code === 'invalid_type') return `must be a ${issue.expected}${shown}`;
+  if (issue.code === 'too_small' || issue.code === 'too_big') return `${issue.message}${shown}`;
+  if (issue.code === 'invalid_format') return `must be a valid URL${shown}`;
+  return `${issue.message}${shown}`;
+}
+
+/** Only this module reads process.env. */
+export function loadConfig(): Config {
+  return parseConfig(process.env);
+}

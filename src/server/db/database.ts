@@ -1,0 +1,109 @@
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  /** Resolves when the database answers a trivial query. */
+  ping(): Promise<void>;
+  /** Applies every committed migration (idempotent). */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+  /** The embedded instance, when there is one. */
+  pglite?: PGlite;
+  pool?: pg.Pool;
+}
+
+export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+interface Logger {
+  error(obj: object, msg: string): void;
+}
+
+/** Embedded PostgreSQL (PGlite) in dataDir, or in memory when dataDir is undefined. */
+export async function openPglite(dataDir: string | undefined): Promise<Database> {
+  const client = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  return {
+    kind: 'pglite',
+    db,
+    pglite: client,
+    ping: async () => {
+      await client.query('select 1');
+    },
+    migrate: () => migratePglite(db as never, { migrationsFolder }),
+    close: async () => {
+      if (client.closed) return;
+      // PGlite runs with fsync off: a checkpoint before closing leaves a clean data dir.
+      await client.exec('CHECKPOINT');
+      await client.close();
+    },
+  };
+}
+
+export function openPostgres(connectionString: string, log?: Logger): Database {
+  const pool = new pg.Pool({
+    connectionString,
+    max: 10,
+    // The pg default of 0 waits forever for a connection; fail fast and answer 503 instead.
+    connectionTimeoutMillis: 2000,
+    options: '-c statement_timeout=5000 -c idle_in_transaction_session_timeout=10000',
+  });
+  // An unhandled 'error' on an idle pool client or a checked-out client kills the process.
+  pool.on('error', (err) => log?.error({ err }, 'postgres pool error'));
+  pool.on('connect', (client) => {
+    client.on('error', (err) => log?.error({ err }, 'postgres client error'));
+  });
+  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  return {
+    kind: 'postgres',
+    db,
+    pool,
+    ping: async () => {
+      await pool.query('select 1');
+    },
+    migrate: () => migratePg(db as never, { migrationsFolder }),
+    close: () => pool.end(),
+  };
+}
+
+export async function openDatabase(
+  opts: { databaseUrl: string | undefined; dataDir: string | undefined },
+  log?: Logger,
+): Promise<Database> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl, log) : openPglite(opts.dataDir);
+}
+
+/** True for errors that mean "the database is unreachable or overloaded", answered 503. */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  const e = err as { code?: string; message?: string; cause?: unknown } | undefined;
+  if (!e) return false;
+  const code = e.code ?? '';
+  if (
+    ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH'].includes(code)
+  )
+    return true;
+  // 08: connection exception; 57P0x: shutdown; 53: insufficient resources; 57014: statement timeout.
+  if (/^(08|53|57P0)/.test(code) || code === '57014') return true;
+  const msg = e.message ?? '';
+  if (
+    /timeout exceeded when trying to connect|Connection terminated|Client has encountered a connection error|PGlite is closed/i.test(
+      msg,
+    )
+  )
+    return true;
+  return e.cause !== undefined && e.cause !== err ? isDatabaseUnavailable(e.cause) : false;
+}
+
+export { sql };

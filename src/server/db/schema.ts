@@ -1,0 +1,225 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+
+// Quantities and money are numeric(20,2): exact, and read back as strings (never JS floats).
+const shares = (name: string) => numeric(name, { precision: 20, scale: 2 });
+const money = (name: string) => numeric(name, { precision: 20, scale: 2 });
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/** The issuing company; its legal name and address head every statement. */
+export const organization = pgTable('organization', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  legalName: text('legal_name').notNull(),
+  address: text('address').notNull().default(''),
+  city: text('city').notNull().default(''),
+  state: text('state').notNull().default(''),
+  zipCode: text('zip_code').notNull().default(''),
+  country: text('country').notNull().default('US'),
+  // The next certificate number; taken under a row lock so numbers are sequential and never reused.
+  nextCertificateNumber: integer('next_certificate_number').notNull().default(1),
+  createdAt: createdAt(),
+});
+
+/** The spec's Shareholder. Figures are kept by the ledger in the same transaction as its entries. */
+export const shareholder = pgTable(
+  'shareholder',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organization.id),
+    name: text('name').notNull(),
+    fullName: text('full_name').notNull().default(''),
+    email: text('email'),
+    state: text('state').notNull().default(''),
+    city: text('city').notNull().default(''),
+    address: text('address').notNull().default(''),
+    zipCode: text('zip_code').notNull().default(''),
+    phoneNumber: text('phone_number').notNull().default(''),
+    cellphoneNumber: text('cellphone_number').notNull().default(''),
+    notes: text('notes').notNull().default(''),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    active: boolean('active').notNull().default(true),
+    commonShares: shares('common_shares').notNull().default('0'),
+    preferredShares: shares('preferred_shares').notNull().default('0'),
+    balance: shares('balance').notNull().default('0'),
+    // Σ(certificate balance × its acquisition price): cost per share = held_cost / balance.
+    heldCost: numeric('held_cost', { precision: 30, scale: 4 }).notNull().default('0'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('shareholder_org_email_unique').on(t.organizationId, sql`lower(${t.email})`),
+    index('shareholder_org_balance_idx').on(t.organizationId, t.balance, t.id),
+    index('shareholder_org_name_idx').on(t.organizationId, sql`lower(${t.name})`, t.id),
+    check('shareholder_common_nonneg', sql`${t.commonShares} >= 0`),
+    check('shareholder_preferred_nonneg', sql`${t.preferredShares} >= 0`),
+    check('shareholder_balance_sum', sql`${t.balance} = ${t.commonShares} + ${t.preferredShares}`),
+    check('shareholder_zip_digits', sql`${t.zipCode} ~ '^[0-9]*$'`),
+  ],
+);
+
+export const shareClass = pgTable(
+  'share_class',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organization.id),
+    name: text('name').notNull(),
+    classType: text('class_type', { enum: ['common', 'preferred'] }).notNull(),
+    prefix: text('prefix').notNull(),
+    authorizedShares: shares('authorized_shares'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('share_class_org_type_unique').on(t.organizationId, t.classType),
+    check('share_class_type_valid', sql`${t.classType} in ('common', 'preferred')`),
+  ],
+);
+
+/** The spec's Share: a certificate. Its balance is kept equal to the sum of its transactions. */
+export const certificate = pgTable(
+  'certificate',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organization.id),
+    number: integer('number').notNull(),
+    holderId: uuid('holder_id')
+      .notNull()
+      .references(() => shareholder.id),
+    classId: uuid('class_id')
+      .notNull()
+      .references(() => shareClass.id),
+    effectiveDate: date('effective_date', { mode: 'string' }).notNull(),
+    originCertificateId: uuid('origin_certificate_id').references(
+      (): AnyPgColumn => certificate.id,
+    ),
+    balance: shares('balance').notNull().default('0'),
+    // Acquisition price per share (USD) of the shares on this certificate.
+    cost: money('cost').notNull().default('0'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('certificate_org_number_unique').on(t.organizationId, t.number),
+    index('certificate_holder_idx').on(t.holderId, t.number),
+    index('certificate_origin_idx').on(t.originCertificateId),
+    check('certificate_balance_nonneg', sql`${t.balance} >= 0`),
+    check('certificate_cost_nonneg', sql`${t.cost} >= 0`),
+  ],
+);
+
+/** One recorded ledger operation (New Issue, Transfer, Convert to Preferred, Cancel). */
+export const ledgerOperation = pgTable('ledger_operation', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  organizationId: uuid('organization_id')
+    .notNull()
+    .references(() => organization.id),
+  type: text('type').notNull(),
+  recordedBy: text('recorded_by').notNull(),
+  recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+  requestId: text('request_id'),
+  idempotencyKey: text('idempotency_key'),
+  reason: text('reason'),
+});
+
+export const TRANSACTION_TYPE_SQL = `'Issued', 'Issued: transfer', 'Issued: preferred', 'Transferred', 'Converted To Preferred', 'Cancelled'`;
+
+/** The spec's Share_Transaction. Append-only: a trigger refuses UPDATE and DELETE. */
+export const shareTransaction = pgTable(
+  'share_transaction',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    // Global posting order; the spec's Transaction_Order.
+    transactionOrder: bigserial('transaction_order', { mode: 'bigint' }).notNull().unique(),
+    operationId: uuid('operation_id')
+      .notNull()
+      .references(() => ledgerOperation.id),
+    certificateId: uuid('certificate_id')
+      .notNull()
+      .references(() => certificate.id),
+    preferred: boolean('preferred').notNull(),
+    originCertificateId: uuid('origin_certificate_id').references(() => certificate.id),
+    shares: shares('shares').notNull(),
+    type: text('type').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    notes: text('notes').notNull().default(''),
+    cost: money('cost').notNull().default('0'),
+    reason: text('reason'),
+    recordedBy: text('recorded_by').notNull(),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('share_transaction_certificate_idx').on(t.certificateId, t.date, t.transactionOrder),
+    index('share_transaction_operation_idx').on(t.operationId),
+    check('share_transaction_shares_nonzero', sql`${t.shares} <> 0`),
+    check('share_transaction_cost_nonneg', sql`${t.cost} >= 0`),
+    check('share_transaction_type_valid', sql.raw(`type in (${TRANSACTION_TYPE_SQL})`)),
+  ],
+);
+
+/** Who changed what, when, why. Append-only: a trigger refuses UPDATE and DELETE. */
+export const auditEntry = pgTable(
+  'audit_entry',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organization.id),
+    actorUserId: text('actor_user_id'),
+    actorHolderId: uuid('actor_holder_id'),
+    action: text('action').notNull(),
+    entityType: text('entity_type').notNull(),
+    entityId: text('entity_id').notNull(),
+    operationId: uuid('operation_id').references(() => ledgerOperation.id),
+    requestId: text('request_id'),
+    reason: text('reason'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('audit_entry_entity_idx').on(t.entityType, t.entityId),
+    index('audit_entry_operation_idx').on(t.operationId),
+    index('audit_entry_created_idx').on(t.organizationId, t.createdAt),
+  ],
+);
+
+/** Stored first answers of ledger POSTs, keyed by caller and Idempotency-Key (kept ≥ 24 h). */
+export const idempotencyKey = pgTable(
+  'idempotency_key',
+  {
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    state: text('state', { enum: ['in_flight', 'done'] }).notNull(),
+    responseStatus: integer('response_status'),
+    responseBody: jsonb('response_body'),
+    createdAt: createdAt(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.scope, t.key] }),
+    index('idempotency_created_idx').on(t.createdAt),
+  ],
+);
+
+export * from './auth-schema';

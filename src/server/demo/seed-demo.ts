@@ -1,0 +1,52 @@
+import { count } from 'drizzle-orm';
+import type { Config } from '../config';
+import type { Database } from '../db/database';
+import { organization, shareClass } from '../db/schema';
+
+export interface DemoLogin {
+  role: 'administrator' | 'shareholder';
+  email: string;
+  password: string;
+}
+
+/** Demo data goes only into an empty database: embedded by default, PostgreSQL only on request. */
+export async function shouldSeedDemo(config: Config, database: Database): Promise<boolean> {
+  const wanted = config.demoData ?? database.kind === 'pglite';
+  if (!wanted) return false;
+  const [row] = await database.db.select({ n: count() }).from(organization);
+  return (row?.n ?? 0) === 0;
+}
+
+/** The demo company "Acme Holdings, Inc." (holders, logins and ledger are added by their features). */
+export async function seedDemoData(
+  database: Database,
+): Promise<{ organizationId: string; holders: number }> {
+  return database.db.transaction(async (tx) => {
+    const [org] = await tx
+      .insert(organization)
+      .values({
+        legalName: 'Acme Holdings, Inc.',
+        address: '1209 Orange Street',
+        city: 'Wilmington',
+        state: 'DE',
+        zipCode: '19801',
+        country: 'US',
+      })
+      .returning({ id: organization.id });
+    await tx.insert(shareClass).values([
+      { organizationId: org!.id, name: 'Common Stock', classType: 'common', prefix: 'CS-' },
+      {
+        organizationId: org!.id,
+        name: 'Series A Preferred',
+        classType: 'preferred',
+        prefix: 'PS-',
+      },
+    ]);
+    return { organizationId: org!.id, holders: 0 };
+  });
+}
+
+/** The logins printed by npm start and listed in the README (none until sign-in exists). */
+export async function demoLogins(_database: Database): Promise<DemoLogin[]> {
+  return [];
+}

@@ -1,0 +1,37 @@
+/**
+ * The one place where coded errors become HTTP statuses. A code's prefix decides unless the code
+ * is listed on its own. The client reads `code`, never parses `message`.
+ */
+const BY_CODE: Record<string, number> = {
+  'HTTP.BAD_REQUEST': 400,
+  'HTTP.VALIDATION': 400,
+  'HTTP.UNSUPPORTED_MEDIA_TYPE': 415,
+  'HTTP.NOT_FOUND': 404,
+  'HTTP.METHOD_NOT_ALLOWED': 405,
+  'AUTH.UNAUTHENTICATED': 401,
+  'AUTH.FORBIDDEN': 403,
+  'AUTH.CSRF': 403,
+  'AUTH.RATE_LIMITED': 429,
+  'IDEMPOTENCY.KEY_REQUIRED': 400,
+  'IDEMPOTENCY.KEY_REUSED': 422,
+  'IDEMPOTENCY.IN_FLIGHT': 409,
+  'LEDGER.INSUFFICIENT_SHARES': 409,
+  'LEDGER.CONFLICT': 409,
+  'DB.UNAVAILABLE': 503,
+  'DB.BUSY': 503,
+};
+
+const BY_PREFIX: Array<[string, number]> = [
+  ['LEDGER.', 422],
+  ['VALIDATION.', 400],
+  ['AUTH.', 400],
+  ['NOT_FOUND', 404],
+];
+
+export function statusForCode(code: string): number {
+  const exact = BY_CODE[code];
+  if (exact) return exact;
+  if (code.endsWith('NOT_FOUND') && !code.startsWith('LEDGER.')) return 404;
+  for (const [prefix, status] of BY_PREFIX) if (code.startsWith(prefix)) return status;
+  return 400;
+}

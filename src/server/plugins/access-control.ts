@@ -1,0 +1,95 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../http/app-error';
+import { accessPolicy, publicPrefixes, type Access } from '../access-policy';
+
+export type Role = 'shareholder' | 'administrator';
+
+/** Who is calling, resolved once per request from the session cookie or bearer token. */
+export interface Principal {
+  userId: string;
+  email: string;
+  name: string;
+  sessionId: string;
+  /** The matched active holder, or null when the e-mail matches none (→ /noaccount). */
+  holderId: string | null;
+  organizationId: string | null;
+  role: Role | null;
+  via: 'cookie' | 'bearer';
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+  interface FastifyInstance {
+    resolvePrincipal: PrincipalResolver;
+    /** Every route as "METHOD /url", for the test that compares it with the access policy. */
+    routeInventory: string[];
+  }
+}
+
+export type PrincipalResolver = (request: FastifyRequest) => Promise<Principal | null>;
+
+const allows = (access: Access, p: Principal | null): boolean => {
+  switch (access) {
+    case 'anonymous':
+      return true;
+    case 'signed-in':
+      return p !== null;
+    case 'shareholder':
+      return p?.role === 'shareholder' || p?.role === 'administrator';
+    case 'administrator':
+      return p?.role === 'administrator';
+  }
+};
+
+export function accessFor(method: string, url: string | undefined): Access | undefined {
+  if (url === undefined) return undefined;
+  return accessPolicy[`${method} ${url}`];
+}
+
+/**
+ * Resolves the principal, then checks the route's declared access before anything else runs
+ * (so an anonymous caller gets 401, not a validation error). Unknown URLs fall through to the
+ * not-found handler, which decides between the web app and a JSON 404.
+ */
+export function registerAccessControl(
+  app: FastifyInstance,
+  resolvePrincipal: PrincipalResolver,
+): void {
+  app.decorateRequest('principal', null);
+  app.decorate('resolvePrincipal', resolvePrincipal);
+  app.decorate('routeInventory', [] as string[]);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const m of methods) if (m !== 'HEAD') app.routeInventory.push(`${m} ${route.url}`);
+  });
+  app.addHook('onRequest', async (request) => {
+    const url = request.routeOptions.url;
+    if (url === undefined || request.is404) return;
+    if (publicPrefixes.some((p) => url.startsWith(p))) return;
+    const method = request.method === 'HEAD' ? 'GET' : request.method;
+    const access = accessFor(method, url);
+    if (access === undefined) {
+      request.log.warn(
+        { route: `${request.method} ${url}` },
+        'access denied: route not in the access policy',
+      );
+      throw new AppError('AUTH.FORBIDDEN', 'You do not have access to this resource.');
+    }
+    // Anonymous routes resolve the caller themselves if they care (app.resolvePrincipal).
+    if (access === 'anonymous') return;
+    request.principal = await resolvePrincipal(request);
+    if (allows(access, request.principal)) return;
+    request.log.warn(
+      {
+        route: `${request.method} ${url}`,
+        userId: request.principal?.userId ?? null,
+        role: request.principal?.role ?? null,
+      },
+      'access denied',
+    );
+    if (request.principal === null) throw new AppError('AUTH.UNAUTHENTICATED', 'Please sign in.');
+    throw new AppError('AUTH.FORBIDDEN', 'You do not have access to this resource.');
+  });
+}

@@ -1,0 +1,79 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isAppError } from '../http/app-error';
+import { statusForCode } from '../http/error-status';
+import { isDatabaseUnavailable } from '../db/database';
+
+export interface ErrorBody {
+  code: string;
+  message: string;
+  field?: string;
+  details?: Record<string, unknown>;
+}
+
+interface CodedError {
+  code: string;
+  message: string;
+  field?: string;
+  details?: Record<string, unknown>;
+}
+
+/** Domain errors from src/ledger carry `code` and `field` but are not AppErrors. */
+const isCoded = (e: unknown): e is CodedError =>
+  typeof e === 'object' &&
+  e !== null &&
+  typeof (e as CodedError).code === 'string' &&
+  /^[A-Z]+\.[A-Z_]+$/.test((e as CodedError).code);
+
+/** Maps every error to `{code, message, field?}`; 5xx details are logged, never sent. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issue = error.validation[0];
+      const path = issue?.instancePath?.replace(/^\//, '').replace(/\//g, '.') ?? '';
+      const field = path || undefined;
+      const where = error.validationContext ?? 'body';
+      const message = field
+        ? `${field}: ${issue?.message ?? 'is invalid'}`
+        : `Invalid ${where}: ${issue?.message ?? 'is invalid'}`;
+      return reply.code(400).send({ code: 'HTTP.VALIDATION', message, field } satisfies ErrorBody);
+    }
+    const coded: unknown = error;
+    if (isAppError(coded) || isCoded(coded)) {
+      const status = statusForCode(coded.code);
+      if (status >= 500) request.log.warn({ code: coded.code }, coded.message);
+      if (status === 503) void reply.header('Retry-After', '5');
+      const body: ErrorBody = { code: coded.code, message: coded.message };
+      if (coded.field) body.field = coded.field;
+      if (coded.details) body.details = coded.details;
+      return reply.code(status).send(body);
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'database unavailable');
+      return reply.code(503).header('Retry-After', '5').send({
+        code: 'DB.UNAVAILABLE',
+        message: 'The service is temporarily unavailable. Please try again shortly.',
+      });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const code =
+        status === 415
+          ? 'HTTP.UNSUPPORTED_MEDIA_TYPE'
+          : status === 403
+            ? 'AUTH.FORBIDDEN'
+            : status === 404
+              ? 'HTTP.NOT_FOUND'
+              : status === 413
+                ? 'HTTP.PAYLOAD_TOO_LARGE'
+                : 'HTTP.BAD_REQUEST';
+      // Fastify's own client errors (bad JSON, wrong content type) carry safe messages.
+      return reply.code(status).send({ code, message: error.message } satisfies ErrorBody);
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send({
+      code: 'INTERNAL',
+      message: 'Something went wrong on our side. Please try again.',
+    } satisfies ErrorBody);
+  });
+}

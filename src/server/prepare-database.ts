@@ -1,0 +1,32 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config';
+import type { Database } from './db/database';
+import { seedDemoData, shouldSeedDemo } from './demo/seed-demo';
+
+/** Migrates, seeds the demo company when it applies, and says what a newcomer needs to know. */
+export async function prepareDatabase(opts: {
+  config: Config;
+  database: Database;
+  log: FastifyBaseLogger;
+}): Promise<{ banner: string[] }> {
+  const { config, database, log } = opts;
+  await database.migrate();
+  const banner: string[] = [];
+  if (await shouldSeedDemo(config, database)) {
+    const demo = await seedDemoData(database);
+    log.info({ holders: demo.holders }, 'demo data seeded');
+  }
+  if (config.demoData !== false) banner.push(...(await demoBanner(database)));
+  return { banner };
+}
+
+async function demoBanner(database: Database): Promise<string[]> {
+  const { demoLogins } = await import('./demo/seed-demo');
+  const logins = await demoLogins(database);
+  if (logins.length === 0) return [];
+  return [
+    '',
+    'Demo logins:',
+    ...logins.map((l) => `  ${l.role.padEnd(13)} ${l.email} / ${l.password}`),
+  ];
+}

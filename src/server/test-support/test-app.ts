@@ -1,0 +1,61 @@
+import { Writable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app';
+import { parseConfig, type Config } from '../config';
+import type { Database } from '../db/database';
+import { createTestDatabase } from './test-database';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  /** Every log line written so far, parsed. */
+  logs: Array<Record<string, unknown>>;
+  close(): Promise<void>;
+}
+
+export const TEST_SESSION_SECRET = 'test-session-secret-0123456789abcdefghijklmnop';
+
+export function testConfig(env: Record<string, string> = {}): Config {
+  return parseConfig({
+    NODE_ENV: 'test',
+    SESSION_SECRET: TEST_SESSION_SECRET,
+    PUBLIC_URL: 'http://localhost:3000',
+    LOG_LEVEL: 'info',
+    ...env,
+  });
+}
+
+/** buildApp against a real (fresh) database, with log lines captured for assertions. */
+export async function createTestApp(
+  opts: { env?: Record<string, string>; database?: Database; webDir?: string } = {},
+): Promise<TestApp> {
+  const database = opts.database ?? (await createTestDatabase());
+  const config = testConfig(opts.env);
+  const logs: Array<Record<string, unknown>> = [];
+  const logStream = new Writable({
+    write(chunk: Buffer, _enc, done) {
+      for (const line of chunk.toString('utf8').split('\n')) {
+        if (line.trim()) logs.push(JSON.parse(line) as Record<string, unknown>);
+      }
+      done();
+    },
+  });
+  const app = await buildApp({
+    config,
+    database,
+    logStream,
+    ...(opts.webDir ? { webDir: opts.webDir } : {}),
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    logs,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}

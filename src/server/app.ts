@@ -16,6 +16,7 @@ import { registerErrorHandler } from './plugins/error-handler';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerAccessControl, type PrincipalResolver } from './plugins/access-control';
 import { registerWebApp } from './plugins/web-app';
+import { createPrincipalResolver } from './auth/resolve-principal';
 import { healthRoutes } from './features/health/health-routes';
 
 export interface AppDeps {
@@ -48,7 +49,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerSecurityHeaders(app);
 
   // Before any route, so that the inventory sees them all.
-  const resolvePrincipal: PrincipalResolver = async () => null;
+  const resolvePrincipal: PrincipalResolver = createPrincipalResolver(database.db);
   registerAccessControl(app, resolvePrincipal);
 
   await app.register(swagger, {

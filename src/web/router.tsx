@@ -1,28 +1,48 @@
+import { lazy, type ComponentType } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { webRoutes } from '../contract/web-routes';
 import { AppLayout } from './components/app-layout';
-import { NotAvailableYet } from './components/not-available-yet';
 import { NotFoundPage } from './components/not-found-page';
+import { RouteGuard, type PageAccess } from './features/auth/route-guard';
 
-/** Every route of the spec's route table; each page arrives with the issue that builds it. */
-const pages: Array<{ path: string; title: string }> = [
-  { path: webRoutes.login, title: 'Log In' },
-  { path: webRoutes.authCallback, title: 'Signing you in' },
-  { path: webRoutes.forgotPassword, title: 'Forgot Password' },
-  { path: webRoutes.resetPassword, title: 'Reset Password' },
-  { path: webRoutes.home, title: 'Home' },
-  { path: webRoutes.view, title: 'Balance' },
-  { path: webRoutes.profile, title: 'Profile' },
-  { path: webRoutes.transaction, title: 'Manage Shares' },
-  { path: webRoutes.password, title: 'Change Password' },
-  { path: webRoutes.noAccount, title: 'No Account' },
+// One lazily loaded module per page, so each screen downloads only its own code.
+const LoginPage = lazy(() => import('./routes/login-page'));
+const AuthCallbackPage = lazy(() => import('./routes/auth-callback-page'));
+const ForgotPasswordPage = lazy(() => import('./routes/forgot-password-page'));
+const ResetPasswordPage = lazy(() => import('./routes/reset-password-page'));
+const HomePage = lazy(() => import('./routes/home-page'));
+const ViewPage = lazy(() => import('./routes/view-page'));
+const ProfilePage = lazy(() => import('./routes/profile-page'));
+const TransactionPage = lazy(() => import('./routes/transaction-page'));
+const PasswordPage = lazy(() => import('./routes/password-page'));
+const NoAccountPage = lazy(() => import('./routes/no-account-page'));
+
+/** Every route of the spec's route table, with who may see it. */
+const pages: Array<{ path: string; access: PageAccess; Page: ComponentType }> = [
+  { path: webRoutes.login, access: 'public', Page: LoginPage },
+  { path: webRoutes.authCallback, access: 'public', Page: AuthCallbackPage },
+  { path: webRoutes.forgotPassword, access: 'public', Page: ForgotPasswordPage },
+  { path: webRoutes.resetPassword, access: 'public', Page: ResetPasswordPage },
+  { path: webRoutes.home, access: 'shareholder', Page: HomePage },
+  { path: webRoutes.view, access: 'shareholder', Page: ViewPage },
+  { path: webRoutes.profile, access: 'shareholder', Page: ProfilePage },
+  { path: webRoutes.transaction, access: 'administrator', Page: TransactionPage },
+  { path: webRoutes.password, access: 'signed-in', Page: PasswordPage },
+  { path: webRoutes.noAccount, access: 'signed-in', Page: NoAccountPage },
 ];
 
 export const router = createBrowserRouter([
   {
     element: <AppLayout />,
     children: [
-      ...pages.map((p) => ({ path: p.path, element: <NotAvailableYet title={p.title} /> })),
+      ...pages.map(({ path, access, Page }) => ({
+        path,
+        element: (
+          <RouteGuard access={access}>
+            <Page />
+          </RouteGuard>
+        ),
+      })),
       { path: '*', element: <NotFoundPage /> },
     ],
   },

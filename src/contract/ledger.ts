@@ -1,0 +1,265 @@
+import { z } from 'zod';
+import { amountString, isoDate, signedAmount } from './common';
+
+// Amounts travel as strings with 2 decimals ("1250.00"); dates as YYYY-MM-DD.
+
+export const ledgerPaths = {
+  shareholders: '/api/v1/shareholders',
+  shareholder: '/api/v1/shareholders/:id',
+  statement: '/api/v1/shareholders/:id/statement',
+  statementPdf: '/api/v1/shareholders/:id/statement.pdf',
+  certificates: '/api/v1/certificates',
+  certificate: '/api/v1/certificates/:id',
+  transactions: '/api/v1/transactions',
+  audit: '/api/v1/audit',
+} as const;
+
+export const idParams = z.object({ id: z.uuid() });
+
+// ---- Directory: GET /api/v1/shareholders (administrator) ----
+
+export const directorySortKeys = [
+  'name',
+  'common',
+  'preferred',
+  'balance',
+  'costPerShare',
+] as const;
+export const directoryQuery = z.object({
+  asOf: isoDate.optional(),
+  search: z.string().trim().max(100).optional(),
+  sort: z.enum(directorySortKeys).default('name'),
+  dir: z.enum(['asc', 'desc']).default('asc'),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(50),
+});
+export type DirectoryQuery = z.input<typeof directoryQuery>;
+
+export const directoryRow = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  fullName: z.string(),
+  common: signedAmount,
+  preferred: signedAmount,
+  balance: signedAmount,
+  costPerShare: signedAmount,
+});
+export type DirectoryRow = z.infer<typeof directoryRow>;
+
+export const directoryResponse = z.object({
+  asOf: isoDate,
+  /** Over every listed holder (not only this page, and not narrowed by the search). */
+  totals: z.object({
+    shareholders: z.number().int(),
+    totalShares: signedAmount,
+    common: signedAmount,
+    preferred: signedAmount,
+  }),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  /** Rows matching the search, for paging. */
+  total: z.number().int(),
+  rows: z.array(directoryRow),
+});
+export type DirectoryResponse = z.infer<typeof directoryResponse>;
+
+// ---- Statement: GET /api/v1/shareholders/:id/statement (administrator: any; shareholder: own) ----
+
+export const statementQuery = z.object({ asOf: isoDate.optional() });
+
+export const historyRow = z.object({
+  id: z.uuid(),
+  certificateId: z.uuid(),
+  /** Printed certificate number, e.g. "CS-12". */
+  certificate: z.string(),
+  type: z.string(),
+  typeLabel: z.string(),
+  /** Whether the type is an issuance (shown green) or not (orange). */
+  issued: z.boolean(),
+  preferred: z.boolean(),
+  origin: z.string().nullable(),
+  cost: signedAmount,
+  shares: signedAmount,
+  balance: signedAmount,
+  date: isoDate,
+  notes: z.string(),
+  transactionOrder: z.string(),
+});
+export type HistoryRow = z.infer<typeof historyRow>;
+
+export const company = z.object({
+  legalName: z.string(),
+  address: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zipCode: z.string(),
+  country: z.string(),
+});
+
+export const statementResponse = z.object({
+  company,
+  asOf: isoDate,
+  statementDate: isoDate,
+  /** Stable for the same holder, as-of date and ledger state. */
+  documentId: z.string(),
+  holder: z.object({
+    id: z.uuid(),
+    name: z.string(),
+    fullName: z.string(),
+    email: z.string().nullable(),
+    address: z.string(),
+    city: z.string(),
+    state: z.string(),
+    zipCode: z.string(),
+  }),
+  totals: z.object({
+    common: signedAmount,
+    preferred: signedAmount,
+    balance: signedAmount,
+    costPerShare: signedAmount,
+  }),
+  history: z.array(historyRow),
+});
+export type StatementResponse = z.infer<typeof statementResponse>;
+
+// ---- Profile: GET and PUT /api/v1/shareholders/:id ----
+
+export const profileResponse = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  fullName: z.string(),
+  email: z.string().nullable(),
+  state: z.string(),
+  city: z.string(),
+  address: z.string(),
+  zipCode: z.string(),
+  phoneNumber: z.string(),
+  cellphoneNumber: z.string(),
+  notes: z.string(),
+  /** Whether the caller may change the name (administrators only). */
+  canEditName: z.boolean(),
+});
+export type ProfileResponse = z.infer<typeof profileResponse>;
+
+/** The spec's Save action. Unknown fields (balances, admin flag, e-mail) are refused with 400. */
+export const saveProfileBody = z.strictObject({
+  ShareholderId: z.uuid(),
+  FullName: z.string().trim().min(1).max(200),
+  State: z.string().trim().max(100),
+  City: z.string().trim().max(100),
+  Address: z.string().trim().max(300),
+  ZipCode: z.string().trim().regex(/^\d*$/, 'Zip code accepts digits only').max(10),
+  Phone: z.string().trim().max(40),
+  CellPhone: z.string().trim().max(40),
+  Notes: z.string().max(4000),
+});
+export type SaveProfileBody = z.infer<typeof saveProfileBody>;
+export const saveProfileResponse = z.object({ Shareholders: z.literal('Success') });
+
+// ---- Certificates ----
+
+export const certificatesQuery = z.object({
+  holderId: z.uuid(),
+  withBalance: z.enum(['true', 'false']).default('false'),
+});
+
+export const certificateRow = z.object({
+  id: z.uuid(),
+  number: z.number().int(),
+  /** Printed number with the class prefix, e.g. "CS-12". */
+  certificate: z.string(),
+  classType: z.enum(['common', 'preferred']),
+  holderId: z.uuid(),
+  holderName: z.string(),
+  balance: signedAmount,
+  cost: signedAmount,
+  effectiveDate: isoDate,
+  origin: z.string().nullable(),
+});
+export type CertificateRow = z.infer<typeof certificateRow>;
+export const certificatesResponse = z.object({ rows: z.array(certificateRow) });
+
+export const certificateDetailResponse = z.object({
+  certificate: certificateRow,
+  /** Certificates made from this one (the spec's Destination_Shares). */
+  destinationShares: z.array(
+    z.object({
+      id: z.uuid(),
+      shares: signedAmount,
+      origin: z.string(),
+      certificate: z.string(),
+      shareholderName: z.string(),
+      date: isoDate,
+    }),
+  ),
+  history: z.array(historyRow),
+});
+
+// ---- Transactions: POST /api/v1/transactions (administrator, Idempotency-Key header) ----
+
+export const operationTypes = ['New Issue', 'Transfer', 'Convert to Preferred', 'Cancel'] as const;
+
+/** The spec's Transfer action. */
+export const recordTransactionBody = z.strictObject({
+  ShareholderId: z.uuid(),
+  DestinationShareholderId: z.uuid().nullish(),
+  ShareDate: isoDate,
+  Shares: amountString,
+  Cost: amountString.optional(),
+  Type: z.enum(operationTypes),
+  Origin: z.array(z.uuid()).max(50).default([]),
+  Notes: z.string().max(1000).optional(),
+  Reason: z.string().max(1000).optional(),
+  /** New Issue only; common by default. */
+  ClassType: z.enum(['common', 'preferred']).optional(),
+});
+export type RecordTransactionBody = z.input<typeof recordTransactionBody>;
+
+export const recordTransactionResponse = z.object({
+  operationId: z.uuid(),
+  type: z.enum(operationTypes),
+  certificates: z.array(certificateRow),
+  transactions: z.array(
+    z.object({
+      id: z.uuid(),
+      certificate: z.string(),
+      type: z.string(),
+      shares: signedAmount,
+      cost: signedAmount,
+      date: isoDate,
+      origin: z.string().nullable(),
+    }),
+  ),
+});
+export type RecordTransactionResponse = z.infer<typeof recordTransactionResponse>;
+
+export const idempotencyHeader = 'idempotency-key';
+
+// ---- Audit: GET /api/v1/audit (administrator) ----
+
+export const auditQuery = z.object({
+  holderId: z.uuid().optional(),
+  certificateId: z.uuid().optional(),
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(50),
+});
+
+export const auditResponse = z.object({
+  rows: z.array(
+    z.object({
+      id: z.string(),
+      createdAt: z.string(),
+      actorUserId: z.string().nullable(),
+      action: z.string(),
+      entityType: z.string(),
+      entityId: z.string(),
+      operationId: z.string().nullable(),
+      requestId: z.string().nullable(),
+      reason: z.string().nullable(),
+      before: z.unknown(),
+      after: z.unknown(),
+    }),
+  ),
+});

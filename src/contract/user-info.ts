@@ -1,0 +1,16 @@
+import { z } from 'zod';
+
+/** POST /api/v1/userInfo: the session user (spec section 3, "Session user"). */
+export const userInfoPath = '/api/v1/userInfo';
+
+export const userInfo = z.object({
+  userId: z.string(),
+  username: z.string(),
+  id: z.string(),
+  email: z.string(),
+  friendlyName: z.string(),
+  /** The matched active holder's id; null when the e-mail matches none (→ /noaccount). */
+  SH_ID: z.string().nullable(),
+  isAdmin: z.boolean(),
+});
+export type UserInfo = z.infer<typeof userInfo>;

@@ -1,0 +1,5 @@
+import { NotAvailableYet } from '../components/not-available-yet';
+
+export default function ForgotPasswordPage() {
+  return <NotAvailableYet title="Forgot Password" />;
+}

@@ -1,0 +1,5 @@
+import { NotAvailableYet } from '../components/not-available-yet';
+
+export default function NoAccountPage() {
+  return <NotAvailableYet title="No Account" />;
+}

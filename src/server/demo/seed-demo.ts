@@ -2,6 +2,8 @@ import { count } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { organization, shareClass } from '../db/schema';
+import { seedDemoHolders } from './seed-demo-holders';
+import { seedDemoLedger } from './seed-demo-ledger';
 
 export interface DemoLogin {
   role: 'administrator' | 'shareholder';

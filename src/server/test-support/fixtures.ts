@@ -66,15 +66,13 @@ export async function signInAs(t: TestApp, email: string): Promise<Record<string
       .returning();
   }
   const token = randomBytes(24).toString('base64url');
-  await db
-    .insert(authSession)
-    .values({
-      id: randomUUID(),
-      token,
-      userId: user!.id,
-      expiresAt: new Date(Date.now() + 3600_000),
-      kind: 'web',
-    });
+  await db.insert(authSession).values({
+    id: randomUUID(),
+    token,
+    userId: user!.id,
+    expiresAt: new Date(Date.now() + 3600_000),
+    kind: 'web',
+  });
   return { cookie: `${SESSION_COOKIE}=${token}`, origin: t.config.publicUrl };
 }
 

@@ -2,7 +2,13 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'],
+    include: [
+      'src/**/*.test.ts',
+      'src/**/*.test.tsx',
+      'scripts/**/*.test.ts',
+      // PostgreSQL-only behaviour (outages, real concurrency) runs when a server is configured.
+      ...(process.env.TEST_DATABASE_URL ? ['src/**/*.pg-test.ts'] : []),
+    ],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -129,6 +129,20 @@ describe('health', () => {
   });
 });
 
+describe('OpenAPI', () => {
+  it('is generated from the route schemas and browsable at /docs', async () => {
+    const spec = await t.app.inject({ method: 'GET', url: '/docs/json' });
+    expect(spec.statusCode).toBe(200);
+    const doc = spec.json<{ openapi: string; paths: Record<string, unknown> }>();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(doc.paths).toHaveProperty(['/healthz']);
+    expect(doc.paths).toHaveProperty(['/api/v1/mysql/health']);
+    const page = await t.app.inject({ method: 'GET', url: '/docs/static/index.html' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('swagger');
+  });
+});
+
 describe('logs', () => {
   it('carry a request id and redact credentials', async () => {
     const secret = 'Bearer sekret-token-1234567890';

@@ -137,9 +137,10 @@ describe('OpenAPI', () => {
     expect(doc.openapi).toMatch(/^3\./);
     expect(doc.paths).toHaveProperty(['/healthz']);
     expect(doc.paths).toHaveProperty(['/api/v1/mysql/health']);
-    const page = await t.app.inject({ method: 'GET', url: '/docs/static/index.html' });
+    const page = await t.app.inject({ method: 'GET', url: '/docs' });
     expect(page.statusCode).toBe(200);
-    expect(page.body).toContain('swagger');
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.body).toContain('swagger-initializer.js');
   });
 });
 

@@ -60,6 +60,7 @@ export default tseslint.config(
       'scripts/**',
       'e2e/**',
       '**/*.test.ts',
+      '**/*.pg-test.ts',
       'src/server/test-support/**',
       '*.config.ts',
       '*.config.js',

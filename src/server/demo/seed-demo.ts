@@ -44,7 +44,9 @@ export async function seedDemoData(
         prefix: 'PS-',
       },
     ]);
-    return { organizationId: org!.id, holders: 0 };
+    const people = await seedDemoHolders(tx, org!.id);
+    const ledger = await seedDemoLedger(tx, org!.id);
+    return { organizationId: org!.id, holders: people.logins.length + ledger.holders };
   });
 }
 

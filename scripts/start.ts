@@ -25,7 +25,11 @@ const stale =
 if (stale) {
   console.log('Building the web app...');
   const { build } = await import('vite');
+  // Vite sets NODE_ENV=production in this process while building; the server must not inherit it.
+  const nodeEnv = process.env.NODE_ENV;
   await build({ configFile: join(root, 'vite.config.ts'), logLevel: 'warn' });
+  if (nodeEnv === undefined) delete process.env.NODE_ENV;
+  else process.env.NODE_ENV = nodeEnv;
 }
 
 await import('../src/server/main');

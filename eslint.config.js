@@ -23,6 +23,8 @@ export default tseslint.config(
       'test-results',
       'playwright-report',
       '.tmp',
+      // Plain browser scripts copied as they are (the Google popup's last page; no bundler).
+      'src/web/public/*.js',
     ],
   },
   js.configs.recommended,

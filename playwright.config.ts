@@ -7,6 +7,9 @@ import { chromiumFlags, findChromium } from './e2e/support/find-chromium';
 // The main process picks these once; workers inherit them through the environment.
 process.env.E2E_PORT ??= String(4300 + Math.floor(Math.random() * 500));
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'registry-e2e-'));
+// The local SMTP catcher and OpenID provider (Google's stand-in) started by e2e/support/e2e-server.ts.
+process.env.E2E_OIDC_PORT ??= String(Number(process.env.E2E_PORT) + 1);
+process.env.E2E_SMTP_PORT ??= String(Number(process.env.E2E_PORT) + 2);
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://localhost:${port}`;
 
@@ -28,7 +31,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   webServer: {
-    command: 'node --import tsx src/server/main.ts',
+    command: 'node --import tsx e2e/support/e2e-server.ts',
     url: `${baseURL}/healthz`,
     timeout: 60_000,
     reuseExistingServer: false,
@@ -42,6 +45,8 @@ export default defineConfig({
       DEMO_DATA: 'true',
       NODE_ENV: 'test',
       LOG_LEVEL: 'info',
+      E2E_OIDC_PORT: process.env.E2E_OIDC_PORT,
+      E2E_SMTP_PORT: process.env.E2E_SMTP_PORT,
     },
   },
 });

@@ -14,6 +14,8 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     assetsInlineLimit: 0,
     sourcemap: false,
+    // The contract's zod schemas are plain values: the browser keeps only those it uses.
+    rollupOptions: { treeshake: { manualPureFunctions: ['z'] } },
   },
   server: {
     proxy: {

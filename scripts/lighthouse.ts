@@ -136,7 +136,7 @@ try {
       ].join('\n'),
     );
   } finally {
-    await chrome.kill();
+    chrome.kill();
   }
 } catch (e) {
   console.error(e);

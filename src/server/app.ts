@@ -18,6 +18,14 @@ import { registerAccessControl, type PrincipalResolver } from './plugins/access-
 import { registerWebApp } from './plugins/web-app';
 import { createPrincipalResolver } from './auth/resolve-principal';
 import { healthRoutes } from './features/health/health-routes';
+import { setUpAuth } from './auth/set-up-auth';
+import { authRoutes } from './features/auth/auth-routes';
+import { betterAuthRoutes } from './features/auth/better-auth-routes';
+import { shareholderRoutes } from './features/shareholders/shareholder-routes';
+import { statementPdfRoutes } from './features/shareholders/statement-pdf-routes';
+import { certificateRoutes } from './features/certificates/certificate-routes';
+import { transactionRoutes } from './features/transactions/transaction-routes';
+import { auditRoutes } from './features/audit/audit-routes';
 
 export interface AppDeps {
   config: Config;
@@ -49,7 +57,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerSecurityHeaders(app);
 
   // Before any route, so that the inventory sees them all.
-  const resolvePrincipal: PrincipalResolver = createPrincipalResolver(database.db);
+  const { auth, mailer } = setUpAuth(app, config, database.db);
+  const resolvePrincipal: PrincipalResolver = createPrincipalResolver(auth, database.db);
   registerAccessControl(app, resolvePrincipal);
 
   await app.register(swagger, {
@@ -68,6 +77,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // The route map, top to bottom (features are registered explicitly, never autoloaded).
   await app.register(healthRoutes, { database });
+  await app.register(betterAuthRoutes, { auth });
+  await app.register(authRoutes, { auth, db: database.db, config, mailer });
+  await app.register(shareholderRoutes, { db: database.db });
+  await app.register(statementPdfRoutes, { db: database.db });
+  await app.register(certificateRoutes, { db: database.db });
+  await app.register(transactionRoutes, { db: database.db });
+  await app.register(auditRoutes, { db: database.db });
 
   await registerWebApp(app, deps.webDir);
   return app;

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { seedDemoData, shouldSeedDemo } from './demo/seed-demo';
+import { verifyLedgerAtStartup } from './ledger-store/verify-at-startup';
 
 /** Migrates, seeds the demo company when it applies, and says what a newcomer needs to know. */
 export async function prepareDatabase(opts: {
@@ -16,6 +17,7 @@ export async function prepareDatabase(opts: {
     const demo = await seedDemoData(database);
     log.info({ holders: demo.holders }, 'demo data seeded');
   }
+  await verifyLedgerAtStartup(database.db, log);
   if (config.demoData !== false) banner.push(...(await demoBanner(database)));
   return { banner };
 }

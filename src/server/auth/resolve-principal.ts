@@ -1,63 +1,41 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/database';
-import { authSession, authUser, shareholder } from '../db/schema';
+import { authSession } from '../db/schema';
 import type { Principal, PrincipalResolver } from '../plugins/access-control';
+import type { Auth } from './auth';
+import { matchHolder } from './holder-match';
+import { toHeaders } from './http-bridge';
 
+/** The browser session cookie (better-auth's, prefixed; `__Secure-` is added over HTTPS). */
 export const SESSION_COOKIE = 'registry.session_token';
 
 /**
- * INTERIM resolver (until better-auth is wired in): finds the session by the token in the session
- * cookie or the bearer header, then matches the user's e-mail to an active holder. It does not
- * verify a cookie signature; the better-auth integration replaces it.
+ * Resolves the caller from better-auth's session (cookie, or `Authorization: Bearer` access
+ * token), then matches the user's e-mail to an active holder on every request, so that a role
+ * change or a disabled holder counts at the next request (ACL-07, SES-05).
  */
-export function createPrincipalResolver(db: Db): PrincipalResolver {
+export function createPrincipalResolver(auth: Auth, db: Db): PrincipalResolver {
   return async (request: FastifyRequest): Promise<Principal | null> => {
-    const fromBearer = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
-    const fromCookie = readCookie(request.headers.cookie, SESSION_COOKIE)?.split('.')[0];
-    const token = fromBearer ?? fromCookie;
-    if (!token) return null;
-    const [row] = await db
-      .select({
-        sessionId: authSession.id,
-        userId: authUser.id,
-        email: authUser.email,
-        name: authUser.name,
-      })
-      .from(authSession)
-      .innerJoin(authUser, eq(authUser.id, authSession.userId))
-      .where(and(eq(authSession.token, token), gt(authSession.expiresAt, sql`now()`)))
-      .limit(1);
-    if (!row) return null;
-    const [holder] = await db
-      .select({
-        id: shareholder.id,
-        organizationId: shareholder.organizationId,
-        isAdmin: shareholder.isAdmin,
-      })
-      .from(shareholder)
-      .where(
-        and(sql`lower(${shareholder.email}) = lower(${row.email})`, eq(shareholder.active, true)),
-      )
-      .limit(1);
+    const viaBearer = /^Bearer\s+\S+$/i.test(request.headers.authorization ?? '');
+    if (!viaBearer && !request.headers.cookie?.includes('session_token')) return null;
+    const found = await auth.api.getSession({ headers: toHeaders(request) }).catch(() => null);
+    if (!found) return null;
+    const match = await matchHolder(db, found.user.email);
+    if (match.role === 'disabled') {
+      // Disabling a holder ends every session of theirs (SES-05).
+      await db.delete(authSession).where(eq(authSession.userId, found.user.id));
+      return null;
+    }
     return {
-      userId: row.userId,
-      email: row.email,
-      name: row.name,
-      sessionId: row.sessionId,
-      holderId: holder?.id ?? null,
-      organizationId: holder?.organizationId ?? null,
-      role: holder ? (holder.isAdmin ? 'administrator' : 'shareholder') : null,
-      via: fromBearer ? 'bearer' : 'cookie',
+      userId: found.user.id,
+      email: found.user.email,
+      name: found.user.name,
+      sessionId: found.session.id,
+      holderId: match.holderId,
+      organizationId: match.organizationId,
+      role: match.role === 'none' ? null : match.role,
+      via: viaBearer ? 'bearer' : 'cookie',
     };
   };
-}
-
-function readCookie(header: string | undefined, name: string): string | undefined {
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const [k, ...v] = part.trim().split('=');
-    if (k === name) return decodeURIComponent(v.join('='));
-  }
-  return undefined;
 }

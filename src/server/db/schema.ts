@@ -66,6 +66,8 @@ export const shareholder = pgTable(
   },
   (t) => [
     uniqueIndex('shareholder_org_email_unique').on(t.organizationId, sql`lower(${t.email})`),
+    // The session's holder match looks a user up by e-mail alone (every request).
+    index('shareholder_email_idx').on(sql`lower(${t.email})`),
     index('shareholder_org_balance_idx').on(t.organizationId, t.balance, t.id),
     index('shareholder_org_name_idx').on(t.organizationId, sql`lower(${t.name})`, t.id),
     check('shareholder_common_nonneg', sql`${t.commonShares} >= 0`),

@@ -1,8 +1,8 @@
-import { count } from 'drizzle-orm';
+import { count, inArray } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
-import { organization, shareClass } from '../db/schema';
-import { seedDemoHolders } from './seed-demo-holders';
+import { authUser, organization, shareClass } from '../db/schema';
+import { DEMO_HOLDERS, seedDemoHolders } from './seed-demo-holders';
 import { seedDemoLedger } from './seed-demo-ledger';
 
 export interface DemoLogin {
@@ -50,7 +50,17 @@ export async function seedDemoData(
   });
 }
 
-/** The logins printed by npm start and listed in the README (none until sign-in exists). */
-export async function demoLogins(_database: Database): Promise<DemoLogin[]> {
-  return [];
+/** The demo logins printed by npm start and listed in the README: those whose user exists. */
+export async function demoLogins(database: Database): Promise<DemoLogin[]> {
+  const emails = DEMO_HOLDERS.map((h) => h.email);
+  const users = await database.db
+    .select({ email: authUser.email })
+    .from(authUser)
+    .where(inArray(authUser.email, emails));
+  const present = new Set(users.map((u) => u.email));
+  return DEMO_HOLDERS.filter((h) => present.has(h.email)).map(({ role, email, password }) => ({
+    role,
+    email,
+    password,
+  }));
 }

@@ -16,6 +16,11 @@ const BY_CODE: Record<string, number> = {
   'IDEMPOTENCY.KEY_REUSED': 422,
   'IDEMPOTENCY.IN_FLIGHT': 409,
   'LEDGER.INSUFFICIENT_SHARES': 409,
+  // An origin emptied by a concurrent operation: the same conflict as insufficient shares.
+  'LEDGER.ORIGIN_EMPTY': 409,
+  'IDEMPOTENCY.KEY_INVALID': 400,
+  'SHAREHOLDER.NOT_FOUND': 404,
+  'CERTIFICATE.NOT_FOUND': 404,
   'LEDGER.CONFLICT': 409,
   'DB.UNAVAILABLE': 503,
   'DB.BUSY': 503,

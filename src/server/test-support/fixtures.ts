@@ -1,7 +1,8 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
-import { authSession, authUser, organization, shareClass, shareholder } from '../db/schema';
+import { authUser, organization, shareClass, shareholder } from '../db/schema';
+import { createLogin } from '../auth/create-login';
 import { SESSION_COOKIE } from '../auth/resolve-principal';
 import type { TestApp } from './test-app';
 
@@ -49,31 +50,46 @@ export async function createHolder(
   return row!;
 }
 
+/** The password signInAs gives a user who has no password yet. */
+export const FIXTURE_PASSWORD = 'fixture-passphrase-for-tests-only';
+
 /**
  * Request headers of a signed-in browser session for this e-mail (cookie + same-origin Origin).
- * The session is a real row in the auth tables; the user is created when missing.
+ * A real better-auth session: the user (created when missing) signs in through POST /auth/login;
+ * a user whose password is not the fixture's gets a session created by better-auth directly.
  */
 export async function signInAs(t: TestApp, email: string): Promise<Record<string, string>> {
+  const { auth } = t.app.authRuntime;
   const db = t.database.db;
-  let [user] = await db
-    .select()
+  const [existing] = await db
+    .select({ id: authUser.id })
     .from(authUser)
     .where(sql`lower(${authUser.email}) = lower(${email})`);
-  if (!user) {
-    [user] = await db
-      .insert(authUser)
-      .values({ id: randomUUID(), name: email, email: email.toLowerCase(), emailVerified: true })
-      .returning();
-  }
-  const token = randomBytes(24).toString('base64url');
-  await db.insert(authSession).values({
-    id: randomUUID(),
-    token,
-    userId: user!.id,
-    expiresAt: new Date(Date.now() + 3600_000),
-    kind: 'web',
+  const ctx = await auth.$context;
+  const hasPassword = existing
+    ? Boolean((await ctx.internalAdapter.findCredentialAccount(existing.id))?.password)
+    : false;
+  if (!hasPassword) await createLogin(auth, db, { email, name: email, password: FIXTURE_PASSWORD });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/auth/login',
+    headers: { origin: t.config.publicUrl },
+    payload: { username: email, password: FIXTURE_PASSWORD },
   });
-  return { cookie: `${SESSION_COOKIE}=${token}`, origin: t.config.publicUrl };
+  const fromLogin = res.statusCode === 200 ? sessionCookieOf(res.headers['set-cookie']) : null;
+  if (fromLogin) return { cookie: fromLogin, origin: t.config.publicUrl };
+  const userId = existing!.id;
+  const session = await ctx.internalAdapter.createSession(userId);
+  const signature = createHmac('sha256', ctx.secret).update(session.token).digest('base64');
+  const value = encodeURIComponent(`${session.token}.${signature}`);
+  return { cookie: `${SESSION_COOKIE}=${value}`, origin: t.config.publicUrl };
+}
+
+/** "name=value" of the session cookie in a Set-Cookie header, or null. */
+export function sessionCookieOf(setCookie: string | string[] | undefined): string | null {
+  const all = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
+  const found = all.find((c) => c.startsWith(`${SESSION_COOKIE}=`) && !/max-age=0/i.test(c));
+  return found ? found.split(';')[0]! : null;
 }
 
 export async function deactivate(db: Db, holderId: string) {

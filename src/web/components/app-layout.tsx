@@ -1,24 +1,82 @@
-import { Suspense } from 'react';
-import { Outlet } from 'react-router';
+import { Suspense, useEffect, useRef } from 'react';
+import { Link, Outlet, useLocation } from 'react-router';
 import Container from 'react-bootstrap/Container';
 import Nav from 'react-bootstrap/Nav';
 import Navbar from 'react-bootstrap/Navbar';
+import { useLogout } from '../features/auth/use-logout';
+import { useSession } from '../features/auth/use-session';
 import { LoadingMessage } from './loading-message';
 
-/** Dark navbar collapsing below the large breakpoint; content in a container of at most 1200 px. */
+/** After a client-side navigation, focus goes to the new page's heading (or main). */
+function useFocusOnNavigation() {
+  const { pathname } = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    let tries = 0;
+    const timer = window.setInterval(() => {
+      const heading = document.getElementById('page-title');
+      if (heading || ++tries > 20) {
+        window.clearInterval(timer);
+        (heading ?? document.querySelector<HTMLElement>('main'))?.focus({ preventScroll: false });
+      }
+    }, 50);
+    return () => window.clearInterval(timer);
+  }, [pathname]);
+}
+
+/**
+ * The spec's navbar: dark, collapsing below the large breakpoint, the user's friendly name as
+ * brand; links Home, Profile, Manage Shares (administrators), Balance, Change Password, Logout.
+ * Content sits in a container of at most 1200 px.
+ */
 export function AppLayout() {
+  const { user } = useSession();
+  const logout = useLogout();
+  const { pathname, search } = useLocation();
+  useFocusOnNavigation();
+  const own = user?.SH_ID ? `?SH_UID=${encodeURIComponent(user.SH_ID)}` : '';
+  const ownHolder = user?.SH_ID ? new URLSearchParams(search).get('SH_UID') === user.SH_ID : false;
+  const link = (to: string, label: string, active: boolean) => (
+    // Link, not NavLink: NavLink's matching ignores the query string (SH_UID).
+    <Nav.Link as={Link} to={to} active={active} aria-current={active ? 'page' : undefined}>
+      {label}
+    </Nav.Link>
+  );
+
   return (
     <>
-      <Navbar bg="dark" data-bs-theme="dark" expand="lg" className="no-print">
+      <a className="visually-hidden-focusable skip-link" href="#main">
+        Skip to content
+      </a>
+      <Navbar bg="dark" data-bs-theme="dark" expand="lg" className="no-print" aria-label="Main">
         <Container className="app-container">
-          <Navbar.Brand href="/">Shareholder Registry</Navbar.Brand>
-          <Navbar.Toggle aria-controls="main-nav" />
-          <Navbar.Collapse id="main-nav">
-            <Nav className="ms-auto" />
-          </Navbar.Collapse>
+          <Navbar.Brand href="/">{user?.friendlyName || 'Shareholder Registry'}</Navbar.Brand>
+          {user && (
+            <>
+              <Navbar.Toggle aria-controls="main-nav" />
+              <Navbar.Collapse id="main-nav">
+                <Nav className="ms-auto">
+                  {link('/', 'Home', pathname === '/')}
+                  {user.SH_ID &&
+                    link(`/profile${own}`, 'Profile', pathname === '/profile' && ownHolder)}
+                  {user.isAdmin &&
+                    link('/transaction', 'Manage Shares', pathname === '/transaction')}
+                  {user.SH_ID && link(`/view${own}`, 'Balance', pathname === '/view' && ownHolder)}
+                  {link('/password', 'Change Password', pathname === '/password')}
+                  <Nav.Link as="button" type="button" onClick={() => void logout()}>
+                    Logout
+                  </Nav.Link>
+                </Nav>
+              </Navbar.Collapse>
+            </>
+          )}
         </Container>
       </Navbar>
-      <Container as="main" className="app-container py-4">
+      <Container as="main" id="main" tabIndex={-1} className="app-container py-4">
         <Suspense fallback={<LoadingMessage />}>
           <Outlet />
         </Suspense>

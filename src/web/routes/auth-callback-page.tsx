@@ -1,5 +1,21 @@
-import { NotAvailableYet } from '../components/not-available-yet';
+import { useEffect } from 'react';
+import { LoadingMessage } from '../components/loading-message';
+import { fetchUserInfo } from '../features/auth/use-session';
 
+/**
+ * /auth/callback: where the redirect flow of Google sign-in returns. The session is already in
+ * its cookie (no token in the URL): load the user and go to /, or to /login on failure.
+ */
 export default function AuthCallbackPage() {
-  return <NotAvailableYet title="Signing you in" />;
+  useEffect(() => {
+    const failed = new URLSearchParams(window.location.search).get('outcome') === 'error';
+    if (failed) {
+      window.location.replace('/login?error=google');
+      return;
+    }
+    fetchUserInfo()
+      .then((user) => window.location.replace(user ? '/' : '/login?error=google'))
+      .catch(() => window.location.replace('/login?error=google'));
+  }, []);
+  return <LoadingMessage />;
 }

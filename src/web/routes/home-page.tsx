@@ -1,5 +1,19 @@
-import { NotAvailableYet } from '../components/not-available-yet';
+import { Navigate } from 'react-router';
+import { LoadingProgress } from '../components/loading-progress';
+import { PageTitle } from '../components/page-title';
+import { useSession } from '../features/auth/use-session';
+import { DirectoryScreen } from '../features/directory/directory-screen';
 
+/** Administrators see the directory; a shareholder goes to their own statement. */
 export default function HomePage() {
-  return <NotAvailableYet title="Home" />;
+  const { status, user } = useSession();
+  if (status === 'loading') return <LoadingProgress />;
+  if (user && !user.isAdmin && user.SH_ID)
+    return <Navigate to={`/view?SH_UID=${encodeURIComponent(user.SH_ID)}`} replace />;
+  return (
+    <section aria-labelledby="page-title">
+      <PageTitle title="Shareholders" />
+      <DirectoryScreen />
+    </section>
+  );
 }

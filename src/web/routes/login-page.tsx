@@ -1,5 +1,106 @@
-import { NotAvailableYet } from '../components/not-available-yet';
+import { useState, type FormEvent } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Form from 'react-bootstrap/Form';
+import { authMessages, authPaths, type TokenPair } from '../../contract/auth';
+import { ApiError, apiRequest } from '../lib/api-client';
+import { signInWithGooglePopup } from '../features/auth/google-popup';
+import { usePageTitle } from '../features/auth/use-page-title';
 
+/** /login: e-mail and password, Reset Password, Login with Google (popup). */
 export default function LoginPage() {
-  return <NotAvailableYet title="Log In" />;
+  usePageTitle('Log In');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(() =>
+    new URLSearchParams(window.location.search).get('error')
+      ? authMessages.googleLoginFailed
+      : null,
+  );
+
+  // One full load of the home page reads the new session; refreshing the session query here as
+  // well would let the route guard navigate first and race that load.
+  const signedIn = () => {
+    window.location.assign('/');
+  };
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      // The session is the HttpOnly cookie this sets; the returned tokens are for API clients.
+      await apiRequest<TokenPair>(authPaths.login, {
+        method: 'POST',
+        body: { username: email, password },
+      });
+      signedIn();
+    } catch (err) {
+      setError(err instanceof ApiError && err.message ? err.message : authMessages.loginFailed);
+      setBusy(false);
+    }
+  };
+
+  const onGoogle = async () => {
+    setError(null);
+    try {
+      await signInWithGooglePopup();
+      signedIn();
+    } catch (err) {
+      setError(err instanceof Error ? err.message : authMessages.googleLoginFailed);
+    }
+  };
+
+  return (
+    <section aria-labelledby="page-title" className="auth-page mx-auto" style={{ maxWidth: 420 }}>
+      <Card>
+        <Card.Body>
+          <h1 id="page-title" className="h3 mb-3" tabIndex={-1}>
+            Log In
+          </h1>
+          {error && (
+            <Alert variant="danger" role="alert">
+              {error}
+            </Alert>
+          )}
+          <Form onSubmit={(e) => void onSubmit(e)}>
+            <Form.Group className="mb-3" controlId="login-email">
+              <Form.Label>E-mail</Form.Label>
+              <Form.Control
+                type="email"
+                required
+                autoComplete="username"
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+              />
+            </Form.Group>
+            <Form.Group className="mb-3" controlId="login-password">
+              <Form.Label>Password</Form.Label>
+              <Form.Control
+                type="password"
+                required
+                autoComplete="current-password"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+              />
+            </Form.Group>
+            <div className="d-flex flex-wrap gap-2 align-items-center">
+              <Button type="submit" variant="primary" disabled={busy}>
+                Log In
+              </Button>
+              <a className="btn btn-link" href="/forgot-password">
+                Reset Password
+              </a>
+            </div>
+          </Form>
+          <hr />
+          <Button variant="outline-dark" className="w-100" onClick={() => void onGoogle()}>
+            Login with Google
+          </Button>
+        </Card.Body>
+      </Card>
+    </section>
+  );
 }

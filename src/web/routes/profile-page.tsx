@@ -1,5 +1,27 @@
-import { NotAvailableYet } from '../components/not-available-yet';
+import { useSearchParams } from 'react-router';
+import { PageTitle } from '../components/page-title';
+import { QueryState } from '../components/query-state';
+import { ProfileForm } from '../features/profile/profile-form';
+import { useProfile } from '../features/profile/use-profile';
+import { InvalidParameter } from '../components/invalid-parameter';
 
+function ProfileScreen({ holderId }: { holderId: string }) {
+  const query = useProfile(holderId);
+  return (
+    <QueryState query={query} what="the profile">
+      {(profile) => <ProfileForm key={profile.id} profile={profile} />}
+    </QueryState>
+  );
+}
+
+/** /profile?SH_UID=: a holder's contact details. */
 export default function ProfilePage() {
-  return <NotAvailableYet title="Profile" />;
+  const [params] = useSearchParams();
+  const holderId = params.get('SH_UID')?.trim();
+  return (
+    <section aria-labelledby="page-title" className="profile-page">
+      <PageTitle title="Profile" />
+      {holderId ? <ProfileScreen key={holderId} holderId={holderId} /> : <InvalidParameter />}
+    </section>
+  );
 }

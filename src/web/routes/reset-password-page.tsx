@@ -1,5 +1,131 @@
-import { NotAvailableYet } from '../components/not-available-yet';
+import { useEffect, useState, type FormEvent } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Form from 'react-bootstrap/Form';
+import { authMessages, authPaths } from '../../contract/auth';
+import { LoadingMessage } from '../components/loading-message';
+import { ApiError, apiRequest } from '../lib/api-client';
+import { NewPasswordFields } from '../features/auth/new-password-fields';
+import { newPasswordProblem } from '../features/auth/password-rules';
+import { usePageTitle } from '../features/auth/use-page-title';
 
+type Phase = 'checking' | 'no-token' | 'invalid' | 'check-error' | 'form' | 'done';
+
+/** The token from the link, read once; the address bar loses it at once (RST-07). */
+function takeToken(): string | null {
+  const params = new URLSearchParams(window.location.search);
+  const token = params.get('token');
+  if (token !== null) window.history.replaceState(window.history.state, '', '/reset-password');
+  return token;
+}
+
+/** /reset-password: validates the token, then new password and confirmation; → /login after 2 s. */
 export default function ResetPasswordPage() {
-  return <NotAvailableYet title="Reset Password" />;
+  usePageTitle('Choose a New Password');
+  const [token] = useState(takeToken);
+  const [phase, setPhase] = useState<Phase>(token ? 'checking' : 'no-token');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!token) return;
+    apiRequest<{ valid: boolean; user?: { email: string } }>(authPaths.validateResetToken, {
+      method: 'POST',
+      body: { token },
+    })
+      .then((res) => {
+        if (res.valid) {
+          setEmail(res.user?.email ?? '');
+          setPhase('form');
+        } else setPhase('invalid');
+      })
+      .catch(() => setPhase('check-error'));
+  }, [token]);
+
+  useEffect(() => {
+    if (phase !== 'done') return;
+    const timer = window.setTimeout(() => window.location.assign('/login'), 2000);
+    return () => window.clearTimeout(timer);
+  }, [phase]);
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    const problem = newPasswordProblem(password, confirmation);
+    if (problem) {
+      setError(problem);
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      await apiRequest(authPaths.resetPassword, {
+        method: 'POST',
+        body: { token, newPassword: password },
+      });
+      setPhase('done');
+    } catch (err) {
+      if (err instanceof ApiError && err.code === 'AUTH.INVALID_RESET_TOKEN') setPhase('invalid');
+      else if (err instanceof ApiError && err.code === 'VALIDATION.PASSWORD') setError(err.message);
+      else if (err instanceof ApiError && err.status > 0) setError(authMessages.resetFailed);
+      else setError(authMessages.resetError);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const message: Partial<Record<Phase, string>> = {
+    'no-token': authMessages.noTokenInUrl,
+    invalid: authMessages.tokenInvalidPage,
+    'check-error': authMessages.tokenValidateError,
+  };
+
+  return (
+    <section aria-labelledby="page-title" className="auth-page mx-auto" style={{ maxWidth: 420 }}>
+      <Card>
+        <Card.Body>
+          <h1 id="page-title" className="h3 mb-3" tabIndex={-1}>
+            Choose a New Password
+          </h1>
+          {phase === 'checking' && <LoadingMessage />}
+          {message[phase] && (
+            <>
+              <Alert variant="danger" role="alert">
+                {message[phase]}
+              </Alert>
+              <a href="/forgot-password">Request a new password reset</a>
+            </>
+          )}
+          {phase === 'done' && (
+            <Alert variant="success" role="status">
+              {authMessages.resetSuccess}
+            </Alert>
+          )}
+          {phase === 'form' && (
+            <Form onSubmit={(e) => void onSubmit(e)} noValidate>
+              {email && <p>For {email}</p>}
+              {error && (
+                <Alert variant="danger" role="alert">
+                  {error}
+                </Alert>
+              )}
+              <NewPasswordFields
+                idPrefix="reset"
+                password={password}
+                confirmation={confirmation}
+                onPassword={setPassword}
+                onConfirmation={setConfirmation}
+              />
+              <Button type="submit" disabled={busy}>
+                Reset Password
+              </Button>
+            </Form>
+          )}
+        </Card.Body>
+      </Card>
+    </section>
+  );
 }

@@ -1,5 +1,12 @@
-import { NotAvailableYet } from '../components/not-available-yet';
+import { PageTitle } from '../components/page-title';
+import { TransactionForm } from '../features/transactions/transaction-form';
 
+/** /transaction: Manage Shares (administrators; the route guard refuses others). */
 export default function TransactionPage() {
-  return <NotAvailableYet title="Manage Shares" />;
+  return (
+    <section aria-labelledby="page-title" className="transaction-page">
+      <PageTitle title="Manage Shares" />
+      <TransactionForm />
+    </section>
+  );
 }

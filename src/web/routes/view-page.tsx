@@ -1,5 +1,18 @@
-import { NotAvailableYet } from '../components/not-available-yet';
+import { useSearchParams } from 'react-router';
+import { PageTitle } from '../components/page-title';
+import { StatementScreen } from '../features/statement/statement-screen';
+import { InvalidParameter } from '../components/invalid-parameter';
 
+/** /view?SH_UID=: the holder's balance and statement. */
 export default function ViewPage() {
-  return <NotAvailableYet title="Balance" />;
+  const [params] = useSearchParams();
+  const holderId = params.get('SH_UID')?.trim();
+  return (
+    <section aria-labelledby="page-title">
+      <div className="no-print">
+        <PageTitle title="Balance" />
+      </div>
+      {holderId ? <StatementScreen key={holderId} holderId={holderId} /> : <InvalidParameter />}
+    </section>
+  );
 }

@@ -1,11 +1,58 @@
 import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { publicWebRoutes, webRoutes } from '../../../contract/web-routes';
+import { LoadingMessage } from '../../components/loading-message';
+import { useSession } from './use-session';
 
 export type PageAccess = 'public' | 'signed-in' | 'shareholder' | 'administrator';
 
+/** Where a guard sends the user instead of the page, or null to show the page. */
+export function guardRedirect(opts: {
+  access: PageAccess;
+  pathname: string;
+  search: string;
+  status: 'signed-in' | 'signed-out';
+  holderId: string | null;
+  isAdmin: boolean;
+}): string | null {
+  const { access, pathname, status, holderId, isAdmin } = opts;
+  if (status === 'signed-out') return publicWebRoutes.includes(pathname) ? null : webRoutes.login;
+  if (pathname === webRoutes.login) return webRoutes.home;
+  if (pathname === webRoutes.noAccount) return holderId ? webRoutes.home : null;
+  if (access === 'public' || access === 'signed-in') return null;
+  if (!holderId) return webRoutes.noAccount;
+  if (isAdmin) return null;
+  const own = `${webRoutes.view}?SH_UID=${encodeURIComponent(holderId)}`;
+  if (access === 'administrator' || pathname === webRoutes.home) return own;
+  const asked = new URLSearchParams(opts.search).get('SH_UID');
+  if (
+    (pathname === webRoutes.view || pathname === webRoutes.profile) &&
+    asked &&
+    asked !== holderId
+  )
+    return own;
+  return null;
+}
+
 /**
  * Decides whether the current user may see a page (spec sections 4 and 6) and redirects
- * otherwise. Placeholder until sign-in exists: renders the page.
+ * otherwise: only "Loading..." while the login state loads; signed in at /login → /; signed out
+ * anywhere but the four public routes → /login; no holder → /noaccount; a shareholder at Home
+ * → their statement; a shareholder at an administrator page or another holder's page → refused
+ * and sent to their own statement. The server enforces the same rules on every API call.
  */
-export function RouteGuard({ children }: { access: PageAccess; children: ReactNode }) {
+export function RouteGuard({ access, children }: { access: PageAccess; children: ReactNode }) {
+  const { status, user } = useSession();
+  const { pathname, search } = useLocation();
+  if (status === 'loading') return <LoadingMessage />;
+  const to = guardRedirect({
+    access,
+    pathname,
+    search,
+    status,
+    holderId: user?.SH_ID ?? null,
+    isAdmin: user?.isAdmin ?? false,
+  });
+  if (to) return <Navigate to={to} replace state={{ refusedFrom: `${pathname}${search}` }} />;
   return <>{children}</>;
 }

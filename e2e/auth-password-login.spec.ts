@@ -1,0 +1,60 @@
+import { expect, test } from '@playwright/test';
+import { demo, logInWithPassword } from './support/auth';
+
+test('password sign-in and logout: the old session is dead after logout', async ({
+  page,
+  context,
+}) => {
+  const cspViolations: string[] = [];
+  page.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) cspViolations.push(m.text());
+  });
+  await page.goto('/view');
+  await expect(page).toHaveURL(/\/login$/); // signed out → /login
+  const email = page.getByLabel('E-mail');
+  await expect(email).toHaveAttribute('type', 'email');
+  await expect(email).toHaveAttribute('required', '');
+  await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('type', 'password');
+  await expect(page.getByRole('link', { name: 'Reset Password' })).toHaveAttribute(
+    'href',
+    '/forgot-password',
+  );
+  await expect(page.getByRole('button', { name: 'Login with Google' })).toBeVisible();
+
+  // A wrong password shows the server's message.
+  await email.fill(demo.holder.email);
+  await page.getByLabel('Password', { exact: true }).fill('not the password');
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Invalid email or password.');
+
+  await logInWithPassword(page, demo.holder.email, demo.holder.password);
+  // A shareholder at Home goes to their own statement.
+  await expect(page).toHaveURL(/\/view\?SH_UID=[0-9a-f-]{36}$/);
+  const cookie = (await context.cookies()).find((c) => c.name === 'registry.session_token')!;
+  expect(cookie.httpOnly).toBe(true);
+  expect(cookie.sameSite).toBe('Lax');
+  const before = await page.request.post('/api/v1/userInfo', {
+    headers: { origin: new URL(page.url()).origin },
+  });
+  expect(before.status()).toBe(200);
+  expect(await before.json()).toMatchObject({ email: demo.holder.email, isAdmin: false });
+
+  // Signed in at /login → /.
+  await page.goto('/login');
+  await expect(page).not.toHaveURL(/\/login/);
+
+  await page
+    .getByRole('button', { name: /Logout|Log out/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/login$/);
+  const stolen = await page.request.post('/api/v1/userInfo', {
+    headers: {
+      cookie: `registry.session_token=${cookie.value}`,
+      origin: new URL(page.url()).origin,
+    },
+  });
+  expect(stolen.status()).toBe(401);
+  expect((await context.cookies()).some((c) => c.name === 'registry.session_token')).toBe(false);
+  expect(cspViolations).toEqual([]);
+});

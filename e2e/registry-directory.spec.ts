@@ -1,0 +1,175 @@
+import { expect, test, type Page } from '@playwright/test';
+import {
+  demo,
+  expectAccessible,
+  expectNoHorizontalScroll,
+  hundredths,
+  keepScreenshot,
+  signIn,
+} from './registry-helpers';
+
+// Journey 1: an administrator signs in, sees directory totals equal to the sum of the rows, sorts
+// by Balance, searches a name and opens a statement.
+
+const card = (page: Page, title: string) =>
+  page.locator('.summary-card', { has: page.getByRole('heading', { name: title, exact: true }) });
+const cardValue = async (page: Page, title: string) =>
+  hundredths((await card(page, title).locator('.summary-card-value').textContent()) ?? '');
+
+/** The column's cells of every listed row, as exact amounts, once the table has settled. */
+async function columnAmounts(page: Page, column: number): Promise<bigint[]> {
+  await expect(page.locator('.directory-table')).toHaveAttribute('aria-busy', 'false');
+  const cells = await page
+    .locator('.directory-table tbody tr.clickable-row')
+    .evaluateAll(
+      (rows, i) => rows.map((r) => (r.children[i] as HTMLElement).innerText.trim()),
+      column,
+    );
+  return cells.map(hundredths);
+}
+
+test('directory: totals, sort by Balance, search, open a statement', async ({ page }) => {
+  await signIn(page, demo.admin);
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Shareholders' })).toBeVisible();
+  const table = page.locator('.directory-table table');
+  await expect(table.locator('tbody tr.clickable-row').first()).toBeVisible();
+  await expect(page.locator('.navbar-brand')).not.toHaveText('Shareholder Registry');
+
+  // Every holder on one page, then totals = the sum of the rows.
+  await page.getByLabel('Rows per page').selectOption('200');
+  await expect(page).toHaveURL(/size=200/);
+  const holders = hundredths(
+    (await card(page, 'Total Shareholders').locator('.summary-card-value').textContent()) ?? '',
+  );
+  await expect(table.locator('tbody tr.clickable-row')).toHaveCount(Number(holders / 100n));
+  expect(holders / 100n).toBeGreaterThanOrEqual(25n);
+  const sum = (xs: bigint[]) => xs.reduce((a, b) => a + b, 0n);
+  const common = sum(await columnAmounts(page, 1));
+  const preferred = sum(await columnAmounts(page, 2));
+  const balance = sum(await columnAmounts(page, 3));
+  expect(common).toBe(await cardValue(page, 'Common Shares'));
+  expect(preferred).toBe(await cardValue(page, 'Preferred Shares'));
+  expect(balance).toBe(await cardValue(page, 'Total Shares'));
+  expect(balance).toBe(common + preferred);
+  await expectAccessible(page, 'directory');
+  await keepScreenshot(page, 'directory');
+
+  // Sort by Balance: ascending, then descending (the server sorts all holders).
+  const balanceHeader = table.getByRole('columnheader', { name: /Balance/ });
+  await balanceHeader.getByRole('button').click();
+  await expect(balanceHeader).toHaveAttribute('aria-sort', 'ascending');
+  await expect(page).toHaveURL(/sort=balance/);
+  let balances = await columnAmounts(page, 3);
+  expect(balances).toEqual([...balances].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+  await balanceHeader.getByRole('button').click();
+  await expect(balanceHeader).toHaveAttribute('aria-sort', 'descending');
+  await expect(page).toHaveURL(/dir=desc/);
+  balances = await columnAmounts(page, 3);
+  expect(balances).toEqual([...balances].sort((a, b) => (a > b ? -1 : a < b ? 1 : 0)));
+  expect(balances[0]).toBeGreaterThan(balances.at(-1)!);
+
+  // Search a name: the rows narrow, the totals stay those of every holder.
+  const totalBefore = await cardValue(page, 'Total Shares');
+  await page.getByLabel('Search by name').fill('Łukasz');
+  await expect(page).toHaveURL(/q=/);
+  await expect(table.locator('tbody tr.clickable-row')).toHaveCount(1);
+  const row = table.locator('tbody tr.clickable-row').first();
+  await expect(row).toContainText('Łukasz Żółć');
+  expect(await cardValue(page, 'Total Shares')).toBe(totalBefore);
+  const rowBalance = (await columnAmounts(page, 3))[0]!;
+
+  // An earlier as-of date re-reads the directory as it stood then.
+  await page.getByLabel('As of date').fill('2000-01-01');
+  await expect(page).toHaveURL(/asOf=2000-01-01/);
+  await expect(page.getByText('as of Jan 1, 2000')).toBeVisible();
+  await page.getByLabel('As of date').fill(new Date().toISOString().slice(0, 10));
+  await expect(page).not.toHaveURL(/asOf=2000/);
+
+  // Open the statement by clicking the row.
+  await table.locator('tbody tr.clickable-row').first().getByRole('rowheader').click();
+  await expect(page).toHaveURL(/\/view\?SH_UID=[0-9a-f-]{36}/);
+  await expect(page.getByRole('heading', { level: 2, name: 'Łukasz Żółć' })).toBeVisible();
+  await expect(page.locator('.total-balance-value')).toContainText('shares');
+  expect(
+    hundredths(((await page.locator('.total-balance-value').textContent()) ?? '').split(' ')[0]!),
+  ).toBe(rowBalance);
+  await expect(page.getByRole('heading', { name: 'Transaction History' })).toBeVisible();
+  await expectAccessible(page, 'statement');
+  await keepScreenshot(page, 'statement');
+
+  // Back to the directory keeps the search, and View Details opens the same statement.
+  await page.goBack();
+  await expect(page.getByLabel('Search by name')).toHaveValue('Łukasz');
+  await page.getByRole('link', { name: 'View Details of Łukasz Żółć' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Łukasz Żółć' })).toBeVisible();
+});
+
+test('directory and statement are usable at 375 px', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await signIn(page, demo.admin);
+  await expect(page.locator('.directory-table tbody tr.clickable-row').first()).toBeVisible();
+  await expectNoHorizontalScroll(page);
+  // The navbar collapses behind its toggle.
+  await expect(page.getByRole('link', { name: 'Manage Shares' })).toBeHidden();
+  await page.getByRole('button', { name: 'Toggle navigation' }).click();
+  await expect(page.getByRole('link', { name: 'Manage Shares' })).toBeVisible();
+  await expectAccessible(page, 'directory at 375 px');
+  await keepScreenshot(page, 'directory-375');
+  await page.locator('.directory-table tbody tr.clickable-row').first().getByRole('link').click();
+  await expect(page.getByRole('heading', { name: 'Transaction History' })).toBeVisible();
+  await expectNoHorizontalScroll(page);
+  await expectAccessible(page, 'statement at 375 px');
+  await keepScreenshot(page, 'statement-375');
+  // Manage Shares and Profile at 375 px too.
+  await page.goto('/transaction');
+  await expect(page.getByRole('button', { name: 'Submit Transaction' })).toBeVisible();
+  await expectNoHorizontalScroll(page);
+  await expectAccessible(page, 'manage shares at 375 px');
+  await keepScreenshot(page, 'manage-shares-375');
+  await page.goBack();
+  await page.getByRole('link', { name: 'Edit Profile' }).click();
+  await expect(page.getByRole('button', { name: 'Save' })).toBeVisible();
+  await expectNoHorizontalScroll(page);
+  await expectAccessible(page, 'profile at 375 px');
+  await keepScreenshot(page, 'profile-375');
+});
+
+test('a failed request shows what failed and a Retry that recovers', async ({ page }) => {
+  await signIn(page, demo.admin);
+  await expect(page.locator('.directory-table tbody tr.clickable-row').first()).toBeVisible();
+  // The network drops every directory request (the real server stays up).
+  await page.route('**/api/v1/shareholders?*', (route) => route.abort('connectionrefused'));
+  await page.reload();
+  const panel = page.getByRole('alert');
+  await expect(panel).toContainText('Could not load the shareholder directory');
+  await expect(panel).toContainText('Could not reach the server');
+  await expectAccessible(page, 'directory error');
+  await keepScreenshot(page, 'directory-error');
+  await page.unroute('**/api/v1/shareholders?*');
+  await panel.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.locator('.directory-table tbody tr.clickable-row').first()).toBeVisible();
+});
+
+test('keyboard alone: sort, open a statement', async ({ page }) => {
+  await signIn(page, demo.admin);
+  await expect(page.locator('.directory-table tbody tr.clickable-row').first()).toBeVisible();
+  const sortBalance = page
+    .locator('.directory-table')
+    .getByRole('columnheader', { name: /Balance/ })
+    .getByRole('button');
+  await sortBalance.focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/sort=balance/);
+  const details = page.getByRole('link', { name: /^View Details of / }).first();
+  const name = ((await details.getAttribute('aria-label')) ?? '').replace('View Details of ', '');
+  await details.focus();
+  await expect(details).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/view\?SH_UID=/);
+  await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
+  // Focus moves to the new page's heading after navigation.
+  await expect(page.locator('#page-title')).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Print Report' })).toBeFocused();
+});

@@ -1,0 +1,76 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+export const demo = {
+  admin: { email: 'admin@acme.test', password: 'demo-admin-2026' },
+  holder: { email: 'holder@acme.test', password: 'demo-holder-2026' },
+  lukasz: { email: 'lukasz@acme.test', password: 'demo-lukasz-2026' },
+} as const;
+
+const screenshotDir = join(import.meta.dirname, 'screenshots');
+mkdirSync(screenshotDir, { recursive: true });
+
+/** Signs in through the login form, as a person does, and waits to leave /login. */
+export async function signIn(page: Page, who: { email: string; password: string }) {
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill(who.email);
+  await page.getByLabel('Password', { exact: true }).fill(who.password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await page.waitForURL((url) => url.pathname !== '/login');
+}
+
+/** Signs in through the API (the cookie lands in the page's context): faster set-up. */
+export async function signInByApi(page: Page, who: { email: string; password: string }) {
+  const res = await page.request.post('/auth/login', {
+    data: { username: who.email, password: who.password },
+    headers: { origin: `http://localhost:${process.env.E2E_PORT}` },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/** WCAG 2.0 / 2.1 / 2.2, levels A and AA: no violation allowed. */
+export async function expectAccessible(page: Page, screen: string) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'])
+    .analyze();
+  const summary = results.violations.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+  expect(summary, `axe violations on ${screen}`).toEqual([]);
+}
+
+/** Keeps a full-page screenshot of a screen in e2e/screenshots/ (gitignored). */
+export async function keepScreenshot(page: Page, name: string) {
+  await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true });
+}
+
+/** "1,234.50", "$1,234.50", "-3" → hundredths as bigint (exact, like the ledger). */
+export function hundredths(text: string): bigint {
+  const clean = text.replace(/[$,\s]/g, '').replace('−', '-');
+  const m = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(clean);
+  if (!m) throw new Error(`not an amount: ${text}`);
+  const v = BigInt(m[2]!) * 100n + BigInt((m[3] ?? '').padEnd(2, '0'));
+  return m[1] === '-' ? -v : v;
+}
+
+/** The page must not scroll sideways (usable at 375 px). */
+export async function expectNoHorizontalScroll(page: Page) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+/** Calls the API with the page's session (same-origin header, as the browser sends it). */
+export async function api<T>(page: Page, path: string, method: 'GET' | 'POST' = 'GET'): Promise<T> {
+  const base = process.env.E2E_PORT ? `http://localhost:${process.env.E2E_PORT}` : '';
+  const res =
+    method === 'GET'
+      ? await page.request.get(path)
+      : await page.request.post(path, { headers: { origin: base } });
+  expect(res.ok(), `${method} ${path}: ${res.status()}`).toBe(true);
+  return (await res.json()) as T;
+}

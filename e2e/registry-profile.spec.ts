@@ -1,0 +1,89 @@
+import { expect, test } from '@playwright/test';
+import type { DirectoryResponse, ProfileResponse } from '../src/contract/ledger';
+import type { UserInfo } from '../src/contract/user-info';
+import { api, demo, expectAccessible, keepScreenshot, signIn } from './registry-helpers';
+
+// Journey 5: a profile edit persists across reload; letters in the zip code are refused.
+
+const run = Date.now().toString(36);
+
+test('a shareholder edits their profile; letters in the zip code are refused', async ({ page }) => {
+  await signIn(page, demo.holder);
+  const me = await api<UserInfo>(page, '/api/v1/userInfo', 'POST');
+  await page.getByRole('link', { name: 'Profile', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/profile\\?SH_UID=${me.SH_ID}$`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
+
+  // A shareholder cannot change their name.
+  await expect(page.getByLabel('Name', { exact: true })).toHaveAttribute('readonly', '');
+  const notes = page.getByLabel('Notes', { exact: true });
+  expect(await notes.evaluate((el) => getComputedStyle(el).height)).toBe('250px');
+  await expectAccessible(page, 'profile');
+  await keepScreenshot(page, 'profile');
+
+  const city = `Springfield ${run}`;
+  await page.getByLabel('City', { exact: true }).fill(city);
+  await page.getByLabel('State', { exact: true }).fill('IL');
+  await page.getByLabel('Address', { exact: true }).fill('742 Evergreen Terrace');
+  await page.getByLabel('Zip Code', { exact: true }).fill('62704');
+  await page.getByLabel('Phone', { exact: true }).fill('+1 217 555 0100');
+  await page.getByLabel('Cell Phone', { exact: true }).fill('+1 217 555 0199');
+  await notes.fill(`Prefers e-mail (${run})`);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.locator('.message-anchor .alert')).toHaveText(
+    'Your information was successfully updated.',
+  );
+  await expect(page.locator('.message-anchor')).toBeFocused();
+
+  await page.reload();
+  await expect(page.getByLabel('City', { exact: true })).toHaveValue(city);
+  await expect(page.getByLabel('Zip Code', { exact: true })).toHaveValue('62704');
+  await expect(page.getByLabel('Cell Phone', { exact: true })).toHaveValue('+1 217 555 0199');
+  await expect(notes).toHaveValue(`Prefers e-mail (${run})`);
+
+  // Letters in the zip code: refused next to the field, nothing saved.
+  await page.getByLabel('Zip Code', { exact: true }).fill('62a04');
+  await page.getByLabel('City', { exact: true }).fill('Not saved');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Zip Code accepts digits only.')).toBeVisible();
+  await expect(page.getByLabel('Zip Code', { exact: true })).toBeFocused();
+  await expect(page.getByLabel('Zip Code', { exact: true })).toHaveAttribute(
+    'aria-invalid',
+    'true',
+  );
+  await expect(page.getByText('Your information was successfully updated.')).toHaveCount(0);
+  await expectAccessible(page, 'profile with an invalid zip code');
+  await keepScreenshot(page, 'profile-zip-refused');
+  // The server refuses it too.
+  const put = await page.request.put(`/api/v1/shareholders/${me.SH_ID}`, {
+    headers: { origin: `http://localhost:${process.env.E2E_PORT}` },
+    data: {
+      ShareholderId: me.SH_ID,
+      FullName: (await api<ProfileResponse>(page, `/api/v1/shareholders/${me.SH_ID}`)).fullName,
+      State: 'IL',
+      City: 'x',
+      Address: 'x',
+      ZipCode: '62a04',
+      Phone: '',
+      CellPhone: '',
+      Notes: '',
+    },
+  });
+  expect(put.status()).toBe(400);
+  await page.reload();
+  await expect(page.getByLabel('Zip Code', { exact: true })).toHaveValue('62704');
+  await expect(page.getByLabel('City', { exact: true })).toHaveValue(city);
+});
+
+test('an administrator may edit a holder name', async ({ page }) => {
+  await signIn(page, demo.admin);
+  const found = await api<DirectoryResponse>(page, '/api/v1/shareholders?search=%C5%81ukasz');
+  await page.goto(`/view?SH_UID=${found.rows[0]!.id}`);
+  await page.getByRole('link', { name: 'Edit Profile' }).click();
+  await expect(page).toHaveURL(/\/profile\?SH_UID=/);
+  const name = page.getByLabel('Name', { exact: true });
+  await expect(name).toHaveValue('Łukasz Żółć');
+  await expect(name).not.toHaveAttribute('readonly');
+  await expectAccessible(page, 'profile (administrator)');
+  await keepScreenshot(page, 'profile-admin');
+});

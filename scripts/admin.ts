@@ -1,0 +1,82 @@
+// npm run admin -- create --email a@b.example --name "Avery Admin" [--org "Legal Name, Inc."]
+// Creates an administrator holder with a login but no password, and mails them an invitation:
+// a link to choose their password (the reset flow: 30 minutes, single use). No default account.
+import { parseArgs } from 'node:util';
+import pino from 'pino';
+import { createAuth } from '../src/server/auth/auth';
+import { createLogin } from '../src/server/auth/create-login';
+import { matchHolder } from '../src/server/auth/holder-match';
+import { loadConfig } from '../src/server/config';
+import { lockDataDir } from '../src/server/data-dir-lock';
+import { openDatabase } from '../src/server/db/database';
+import { organization, shareholder } from '../src/server/db/schema';
+import { createMailer } from '../src/server/mail/mailer';
+import { readOrCreateSessionSecret } from '../src/server/session-secret';
+
+const usage = 'Usage: npm run admin -- create --email <e-mail> --name <name> [--org <legal name>]';
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: { email: { type: 'string' }, name: { type: 'string' }, org: { type: 'string' } },
+});
+if (positionals[0] !== 'create' || !values.email || !values.name) {
+  console.error(usage);
+  process.exit(64);
+}
+const email = values.email.trim().toLowerCase();
+if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
+  console.error(`Not an e-mail address: ${values.email}`);
+  process.exit(64);
+}
+
+let config = loadConfig();
+const unlock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
+if (!config.sessionSecret)
+  config = { ...config, sessionSecret: readOrCreateSessionSecret(config.dataDir) };
+const log = pino({ level: 'info' });
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+try {
+  await database.migrate();
+  const db = database.db;
+  const orgs = await db
+    .select({ id: organization.id, legalName: organization.legalName })
+    .from(organization);
+  let orgId = orgs[0]?.id;
+  if (orgs.length > 1) throw new Error('More than one organization exists; this tool expects one.');
+  if (!orgId) {
+    if (!values.org)
+      throw new Error('No organization exists yet: give its legal name with --org "Name, Inc."');
+    [{ id: orgId }] = (await db
+      .insert(organization)
+      .values({ legalName: values.org })
+      .returning({ id: organization.id })) as [{ id: string }];
+    console.log(`Organization created: ${values.org}`);
+  }
+  const existing = await matchHolder(db, email);
+  if (existing.role === 'none')
+    await db.insert(shareholder).values({
+      organizationId: orgId,
+      name: values.name,
+      fullName: values.name,
+      email,
+      isAdmin: true,
+    });
+  else if (existing.role !== 'administrator')
+    throw new Error(`${email} is already a holder who is not an administrator.`);
+  const mailer = createMailer(config, log);
+  const auth = createAuth({ config, db, mailer, log });
+  await createLogin(auth, db, { email, name: values.name });
+  await auth.api.requestPasswordReset({
+    body: { email, redirectTo: `${config.publicUrl}/reset-password?invite=1` },
+    headers: new Headers({ 'x-client-ip': '127.0.0.1' }),
+  });
+  await auth.drainBackground();
+  console.log(
+    `Administrator ${email} created; an invitation to choose a password was mailed${config.smtpUrl ? '' : ` to the outbox in ${config.dataDir}/outbox`}.`,
+  );
+} catch (e) {
+  console.error((e as Error).message);
+  process.exitCode = 1;
+} finally {
+  await database.close();
+  unlock();
+}

@@ -1,0 +1,460 @@
+// The bare handler: node:http + pg, no framework, no session check, no schema validation. It
+// uses the pool openPostgres() builds (same size, timeouts and statement_timeout as the app) and
+// sends the app's SQL (bare-sql.ts), so the app/bare ratio is the price of everything else:
+// Fastify, zod, the session lookup, the access policy, and the app's own JS per request.
+import { createHash, randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type pg from 'pg';
+import { formatAmount, parseSignedAmount } from '../../src/ledger';
+import { openPostgres } from '../../src/server/db/database';
+import { formatTenThousandths } from '../../src/server/ledger-store/amounts';
+import * as q from './bare-sql';
+import { send, serveCapture, type BareContext } from './protocol';
+import { installSqlCapture } from './sql-capture';
+
+const capture = installSqlCapture();
+const ctx: BareContext = {
+  organizationId: process.env.BENCH_ORGANIZATION_ID!,
+  userId: process.env.BENCH_USER_ID!,
+  holderId: process.env.BENCH_HOLDER_ID!,
+};
+const database = openPostgres(process.env.BENCH_DATABASE_URL!);
+const db = database.pool!;
+const today = () => new Date().toISOString().slice(0, 10);
+
+class Refusal extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+  ) {
+    super(code);
+  }
+}
+
+function reply(res: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+  });
+  res.end(text);
+}
+
+async function directory(url: URL) {
+  if ((url.searchParams.get('sort') ?? 'balance') !== 'balance') throw new Refusal(400, 'sort');
+  if ((url.searchParams.get('dir') ?? 'desc') !== 'desc') throw new Refusal(400, 'dir');
+  const pageSize = Number(url.searchParams.get('pageSize') ?? 50);
+  const page = Number(url.searchParams.get('page') ?? 1);
+  const totals = await db.query<Record<string, string | null>>(q.DIRECTORY_TOTALS, [
+    ctx.organizationId,
+  ]);
+  const rows = await db.query(q.DIRECTORY_PAGE_BY_BALANCE_DESC, [
+    ctx.organizationId,
+    pageSize,
+    (page - 1) * pageSize,
+  ]);
+  const t = totals.rows[0] ?? {};
+  return {
+    asOf: today(),
+    totals: {
+      shareholders: Number(t.shareholders ?? 0),
+      totalShares: t.total_shares ?? '0.00',
+      common: t.common ?? '0.00',
+      preferred: t.preferred ?? '0.00',
+    },
+    page,
+    pageSize,
+    total: Number(t.matching ?? 0),
+    rows: rows.rows,
+  };
+}
+
+async function statement(holderId: string) {
+  const asOf = today();
+  const holder = await db.query<{ id: string; organization_id: string }>(q.VISIBLE_HOLDER, [
+    holderId,
+    ctx.organizationId,
+  ]);
+  const found = holder.rows[0];
+  if (!found) throw new Refusal(404, 'SHAREHOLDER.NOT_FOUND');
+  const company = await db.query(q.STATEMENT_COMPANY, [found.organization_id]);
+  const history = await db.query<{ shares: string }>(q.STATEMENT_HISTORY, [found.id, asOf]);
+  let balance = 0n;
+  const lines = history.rows.map((row) => {
+    balance += parseSignedAmount(row.shares);
+    return { ...row, balance: formatAmount(balance) };
+  });
+  return {
+    company: company.rows[0],
+    asOf,
+    holder: found,
+    totals: { balance: formatAmount(balance) },
+    history: lines,
+  };
+}
+
+interface TransferBody {
+  ShareholderId: string;
+  DestinationShareholderId: string;
+  ShareDate: string;
+  Shares: string;
+  Cost?: string;
+  Type: string;
+  Origin: string[];
+}
+
+interface Origin {
+  id: string;
+  holder_id: string;
+  class_type: 'common' | 'preferred';
+  balance: string;
+  effective_date: string;
+  cost: string;
+  number: number;
+  prefix: string;
+}
+
+interface Holder {
+  id: string;
+  name: string;
+  active: boolean;
+  common_shares: string;
+  preferred_shares: string;
+  held_cost: string;
+}
+
+const RETRYABLE = new Set(['40001', '40P01']);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const sortedUnique = (ids: string[]) => [...new Set(ids.map((id) => id.toLowerCase()))].sort();
+
+/** post-operation.ts for a Transfer: the same statements, in the same order, in one transaction. */
+async function postTransfer(
+  client: pg.PoolClient,
+  body: TransferBody,
+  key: string,
+  requestId: string,
+) {
+  const shares = parseSignedAmount(body.Shares);
+  const cost = parseSignedAmount(body.Cost ?? '0');
+  const from = body.ShareholderId.toLowerCase();
+  const to = body.DestinationShareholderId.toLowerCase();
+  const chosen = body.Origin.map((id) => id.toLowerCase());
+  const originIds = sortedUnique(chosen);
+  const origins = (
+    await client.query<Origin>(q.lockOrigins(originIds.length), [...originIds, ctx.organizationId])
+  ).rows;
+  const holderIds = sortedUnique([from, to, ...origins.map((o) => o.holder_id)]);
+  const holders = (
+    await client.query<Holder>(q.lockHolders(holderIds.length), [...holderIds, ctx.organizationId])
+  ).rows;
+
+  // The refusals a 1-share transfer can meet (planOperation's order).
+  const holderById = new Map(holders.map((h) => [h.id, h]));
+  if (!holderById.get(from)?.active) throw new Refusal(422, 'LEDGER.HOLDER_INACTIVE');
+  if (to === from) throw new Refusal(422, 'LEDGER.RECIPIENT_IS_SENDER');
+  if (!holderById.get(to)?.active) throw new Refusal(422, 'LEDGER.RECIPIENT_INACTIVE');
+  const originById = new Map(origins.map((o) => [o.id, o]));
+  const ordered = chosen.map((id) => {
+    const origin = originById.get(id);
+    if (!origin || origin.holder_id !== from) throw new Refusal(422, 'LEDGER.ORIGIN_NOT_OWNED');
+    if (parseSignedAmount(origin.balance) <= 0n) throw new Refusal(409, 'LEDGER.ORIGIN_EMPTY');
+    if (body.ShareDate < origin.effective_date) throw new Refusal(422, 'LEDGER.DATE_BEFORE_ORIGIN');
+    return origin;
+  });
+  const available = ordered.reduce((sum, o) => sum + parseSignedAmount(o.balance), 0n);
+  if (available < shares) throw new Refusal(409, 'LEDGER.INSUFFICIENT_SHARES');
+
+  const classes = (
+    await client.query<{ id: string; class_type: string; prefix: string }>(q.SHARE_CLASSES, [
+      ctx.organizationId,
+    ])
+  ).rows;
+  const operationId = randomUUID();
+  let remaining = shares;
+  const legs: Array<{ origin: Origin; taken: bigint; newId: string; classId: string }> = [];
+  for (const origin of ordered) {
+    if (remaining === 0n) break;
+    const balance = parseSignedAmount(origin.balance);
+    const taken = balance < remaining ? balance : remaining;
+    remaining -= taken;
+    const classId = classes.find((c) => c.class_type === origin.class_type)!.id;
+    legs.push({ origin, taken, newId: randomUUID(), classId });
+  }
+  const moved = legs.reduce((sum, l) => sum + l.taken, 0n);
+  const fromCost = legs.reduce((sum, l) => sum + l.taken * parseSignedAmount(l.origin.cost), 0n);
+  const preferredMoved = legs
+    .filter((l) => l.origin.class_type === 'preferred')
+    .reduce((sum, l) => sum + l.taken, 0n);
+  const deltas = new Map([
+    [from, { common: -(moved - preferredMoved), preferred: -preferredMoved, heldCost: -fromCost }],
+    [to, { common: moved - preferredMoved, preferred: preferredMoved, heldCost: moved * cost }],
+  ]);
+
+  await client.query(q.INSERT_OPERATION, [
+    operationId,
+    ctx.organizationId,
+    'Transfer',
+    ctx.userId,
+    requestId,
+    key,
+    null,
+  ]);
+  const certUpdates = legs
+    .map((l) => [l.origin.id, formatAmount(-l.taken)] as const)
+    .sort(([a], [b]) => (a < b ? -1 : 1));
+  await client.query(q.updateCertificates(certUpdates.length), certUpdates.flat());
+  const holderUpdates = [...deltas].sort(([a], [b]) => (a < b ? -1 : 1));
+  await client.query(
+    q.updateHolders(holderUpdates.length),
+    holderUpdates.flatMap(([id, d]) => [
+      id,
+      formatAmount(d.common),
+      formatAmount(d.preferred),
+      formatTenThousandths(d.heldCost),
+    ]),
+  );
+  const before = {
+    certificates: Object.fromEntries(origins.map((o) => [o.id, { balance: o.balance }])),
+    holders: Object.fromEntries(
+      holders
+        .filter((h) => deltas.has(h.id))
+        .map((h) => [
+          h.id,
+          { common: h.common_shares, preferred: h.preferred_shares, heldCost: h.held_cost },
+        ]),
+    ),
+  };
+  const after = {
+    request: {
+      type: body.Type,
+      holderId: from,
+      toHolderId: to,
+      date: body.ShareDate,
+      shares: body.Shares,
+      cost: body.Cost ?? null,
+      originCertificateIds: chosen,
+      classType: null,
+      notes: null,
+    },
+    certificates: Object.fromEntries(
+      legs.map((l) => [
+        l.origin.id,
+        { balance: formatAmount(parseSignedAmount(l.origin.balance) - l.taken) },
+      ]),
+    ),
+    newCertificates: legs.map((l) => ({
+      id: l.newId,
+      holderId: to,
+      classType: l.origin.class_type,
+      origin: l.origin.id,
+      cost: formatAmount(cost),
+    })),
+    holders: Object.fromEntries(
+      holders
+        .filter((h) => deltas.has(h.id))
+        .map((h) => {
+          const d = deltas.get(h.id)!;
+          return [
+            h.id,
+            {
+              common: formatAmount(parseSignedAmount(h.common_shares) + d.common),
+              preferred: formatAmount(parseSignedAmount(h.preferred_shares) + d.preferred),
+            },
+          ];
+        }),
+    ),
+    entries: legs.flatMap((l) => [
+      {
+        certificate: l.origin.id,
+        type: 'Transferred',
+        shares: formatAmount(-l.taken),
+        cost: formatAmount(cost),
+      },
+      {
+        certificate: l.newId,
+        type: 'Issued: transfer',
+        shares: formatAmount(l.taken),
+        cost: formatAmount(cost),
+      },
+    ]),
+  };
+  await client.query(q.INSERT_AUDIT, [
+    ctx.organizationId,
+    ctx.userId,
+    ctx.holderId,
+    'ledger.Transfer',
+    operationId,
+    operationId,
+    requestId,
+    null,
+    JSON.stringify(before),
+    JSON.stringify(after),
+  ]);
+
+  const taken = await client.query<{ first: number }>(q.TAKE_CERTIFICATE_NUMBERS, [
+    legs.length,
+    ctx.organizationId,
+    legs.length,
+  ]);
+  const first = taken.rows[0]!.first;
+  await client.query(
+    q.insertCertificates(legs.length),
+    legs.flatMap((l, i) => [
+      l.newId,
+      ctx.organizationId,
+      first + i,
+      to,
+      l.classId,
+      body.ShareDate,
+      l.origin.id,
+      formatAmount(l.taken),
+      formatAmount(cost),
+    ]),
+  );
+  const transactions = legs.flatMap((l, i) => [
+    {
+      id: randomUUID(),
+      certificateId: l.origin.id,
+      certificate: `${l.origin.prefix}${l.origin.number}`,
+      type: 'Transferred',
+      shares: formatAmount(-l.taken),
+      origin: null as string | null,
+      originId: null as string | null,
+      preferred: l.origin.class_type === 'preferred',
+    },
+    {
+      id: randomUUID(),
+      certificateId: l.newId,
+      certificate: `${l.origin.prefix}${first + i}`,
+      type: 'Issued: transfer',
+      shares: formatAmount(l.taken),
+      origin: `${l.origin.prefix}${l.origin.number}`,
+      originId: l.origin.id,
+      preferred: l.origin.class_type === 'preferred',
+    },
+  ]);
+  await client.query(
+    q.insertTransactions(transactions.length),
+    transactions.flatMap((t) => [
+      t.id,
+      operationId,
+      t.certificateId,
+      t.preferred,
+      t.originId,
+      t.shares,
+      t.type,
+      body.ShareDate,
+      '',
+      formatAmount(cost),
+      null,
+      ctx.userId,
+    ]),
+  );
+  return {
+    operationId,
+    type: 'Transfer',
+    certificates: legs.map((l, i) => ({
+      id: l.newId,
+      number: first + i,
+      certificate: `${l.origin.prefix}${first + i}`,
+      classType: l.origin.class_type,
+      holderId: to,
+      holderName: holderById.get(to)?.name ?? '',
+      balance: formatAmount(l.taken),
+      cost: formatAmount(cost),
+      effectiveDate: body.ShareDate,
+      origin: `${l.origin.prefix}${l.origin.number}`,
+    })),
+    transactions: transactions.map((t) => ({
+      id: t.id,
+      certificate: t.certificate,
+      type: t.type,
+      shares: t.shares,
+      cost: formatAmount(cost),
+      date: body.ShareDate,
+      origin: t.origin,
+    })),
+  };
+}
+
+/** record-transaction.ts: claim the key, post in one transaction (retried), store the answer. */
+async function transaction(req: IncomingMessage, raw: string) {
+  const header = req.headers['idempotency-key'];
+  const key = Array.isArray(header) ? header[0] : header;
+  if (!key) throw new Refusal(400, 'IDEMPOTENCY.KEY_REQUIRED');
+  const body = JSON.parse(raw) as TransferBody;
+  if (body.Type !== 'Transfer') throw new Refusal(400, 'VALIDATION');
+  const scope = `user:${ctx.userId}`;
+  const hash = createHash('sha256').update(raw).digest('hex');
+  const claimed = await db.query(q.CLAIM_KEY, [scope, key, hash, 60]);
+  if (claimed.rowCount === 0) throw new Refusal(409, 'IDEMPOTENCY.IN_FLIGHT');
+  const requestId = randomUUID();
+  for (let attempt = 1; ; attempt++) {
+    const client = await db.connect();
+    let released = false;
+    try {
+      await client.query('begin');
+      const answer = await postTransfer(client, body, key, requestId);
+      await client.query(q.COMPLETE_KEY, [201, JSON.stringify(answer), scope, key]);
+      await client.query('commit');
+      return { status: 201, body: answer };
+    } catch (err) {
+      await client.query('rollback').catch(() => undefined);
+      client.release();
+      released = true;
+      if (err instanceof Refusal) {
+        const answer = { code: err.code, message: err.code };
+        await db.query(q.COMPLETE_KEY, [err.status, JSON.stringify(answer), scope, key]);
+        return { status: err.status, body: answer };
+      }
+      const code = (err as { code?: string }).code ?? '';
+      if (!RETRYABLE.has(code) || attempt >= 5) {
+        await db.query(q.RELEASE_KEY, [scope, key]).catch(() => undefined);
+        throw err;
+      }
+      await sleep(Math.random() * 10 * 2 ** attempt);
+    } finally {
+      if (!released) client.release();
+    }
+  }
+}
+
+const STATEMENT = /^\/api\/v1\/shareholders\/([0-9a-f-]{36})\/statement$/i;
+
+async function handle(req: IncomingMessage, res: ServerResponse, raw: string) {
+  const url = new URL(req.url ?? '/', 'http://bare');
+  try {
+    if (req.method === 'GET' && url.pathname === '/api/v1/shareholders') {
+      reply(res, 200, await directory(url));
+      return;
+    }
+    const match = req.method === 'GET' ? STATEMENT.exec(url.pathname) : null;
+    if (match) {
+      reply(res, 200, await statement(match[1]!));
+      return;
+    }
+    if (req.method === 'POST' && url.pathname === '/api/v1/transactions') {
+      const answer = await transaction(req, raw);
+      reply(res, answer.status, answer.body);
+      return;
+    }
+    reply(res, 404, { code: 'NOT_FOUND', message: 'Not found.' });
+  } catch (err) {
+    if (err instanceof Refusal) reply(res, err.status, { code: err.code, message: err.code });
+    else reply(res, 500, { code: 'INTERNAL', message: String(err) });
+  }
+}
+
+const server = createServer((req, res) => {
+  const chunks: Buffer[] = [];
+  req.on('data', (chunk: Buffer) => chunks.push(chunk));
+  req.on('end', () => void handle(req, res, Buffer.concat(chunks).toString('utf8')));
+});
+
+server.listen(Number(process.env.BENCH_PORT), '127.0.0.1', () => {
+  send({ type: 'listening', port: Number(process.env.BENCH_PORT) });
+});
+serveCapture(capture, () => {
+  server.close();
+  void database.close().finally(() => process.exit(0));
+});

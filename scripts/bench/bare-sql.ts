@@ -1,0 +1,165 @@
+// The SQL the bare handler sends: copied text of the app's queries, rendered the way drizzle
+// renders them ($n placeholders, arrays as "($1, $2)"). bench.ts compares what both servers send
+// for one request of each kind (sql-capture.ts) and prints any difference, so a change on the
+// app's side shows up as "SQL differs" instead of silently measuring something else.
+//
+// Sources: src/server/features/shareholders/list-directory.ts (figures for today, totals, page),
+// src/server/ledger-store/visible-holder.ts, src/server/features/shareholders/get-statement.ts,
+// src/server/ledger-store/idempotency.ts, src/server/ledger-store/post-operation.ts.
+
+/** list-directory.ts figures(current = true): $1 = organization id. */
+const DIRECTORY_BASE = `select h.id, h.name, h.full_name, h.is_admin, h.common_shares as common,
+                      h.preferred_shares as preferred, h.balance,
+                      case when h.balance = 0 then 0 else round(h.held_cost / h.balance, 2) end
+                        as cost_per_share
+                 from shareholder h
+                where h.organization_id = $1 and h.active and h.name <> ''`;
+
+/** Totals over every listed holder (no search: the match is `true`). */
+export const DIRECTORY_TOTALS = `select count(*)::text as shareholders, sum(f.balance)::text as total_shares,
+               sum(f.common)::text as common, sum(f.preferred)::text as preferred,
+               count(*) filter (where true)::text as matching
+          from (${DIRECTORY_BASE}) f
+         where not f.is_admin or f.balance > 0`;
+
+/** The page sorted by balance, descending: $1 organization, $2 page size, $3 offset. */
+export const DIRECTORY_PAGE_BY_BALANCE_DESC = `select f.id, f.name, f.full_name, f.common::text as common,
+               f.preferred::text as preferred, f.balance::text as balance,
+               f.cost_per_share::text as cost_per_share
+          from (${DIRECTORY_BASE}) f
+         where (not f.is_admin or f.balance > 0) and true
+         order by f.balance desc, f.id desc
+         limit $2 offset $3`;
+
+/** visible-holder.ts findVisibleHolder without `for update`: $1 holder, $2 organization. */
+export const VISIBLE_HOLDER = `select id, organization_id, name, full_name, email, state, city, address, zip_code,
+               phone_number, cellphone_number, notes, is_admin, active
+          from shareholder
+         where id = $1 and organization_id = $2
+         `;
+
+/** get-statement.ts: the company header. */
+export const STATEMENT_COMPANY = `select legal_name, address, city, state, zip_code, country
+          from organization where id = $1`;
+
+/** get-statement.ts: the history, $1 holder, $2 as-of date. */
+export const STATEMENT_HISTORY = `select t.id, t.certificate_id, c.number, cls.prefix, cls.class_type,
+               c.cost::text as certificate_cost, t.type, t.preferred,
+               oc.number as origin_number, ocls.prefix as origin_prefix,
+               t.cost::text as cost, t.shares::text as shares, t.date::text as date, t.notes,
+               t.transaction_order::text as transaction_order
+          from certificate c
+          join share_transaction t on t.certificate_id = c.id
+          join share_class cls on cls.id = c.class_id
+          left join certificate oc on oc.id = t.origin_certificate_id
+          left join share_class ocls on ocls.id = oc.class_id
+         where c.holder_id = $1 and t.date <= $2
+         order by t.date, t.transaction_order`;
+
+/** idempotency.ts claimIdempotencyKey, the first statement. */
+export const CLAIM_KEY = `insert into idempotency_key (scope, key, request_hash, state, locked_until)
+        values ($1, $2, $3, 'in_flight',
+                now() + make_interval(secs => $4))
+        on conflict (scope, key) do nothing
+        returning key`;
+
+/** idempotency.ts completeIdempotencyKey. */
+export const COMPLETE_KEY = `update idempotency_key
+           set state = 'done', response_status = $1,
+               response_body = $2::jsonb, locked_until = null
+         where scope = $3 and key = $4`;
+
+/** idempotency.ts releaseIdempotencyKey. */
+export const RELEASE_KEY = `delete from idempotency_key
+         where scope = $1 and key = $2 and state = 'in_flight'`;
+
+/** "($1, $2, …)" from `first`, as drizzle renders an array parameter. */
+const list = (first: number, count: number) =>
+  `(${Array.from({ length: count }, (_, i) => `$${first + i}`).join(', ')})`;
+
+/** post-operation.ts: lock the origin certificates, ascending id. Params: ids…, organization. */
+export const lockOrigins = (
+  count: number,
+) => `select c.id, c.holder_id, cls.class_type, c.balance::text as balance,
+                     c.effective_date::text as effective_date, c.cost::text as cost, c.number,
+                     cls.prefix
+                from certificate c join share_class cls on cls.id = c.class_id
+               where c.id in ${list(1, count)} and c.organization_id = $${count + 1}
+               order by c.id
+                 for update of c`;
+
+/** post-operation.ts: lock the holders involved, ascending id. Params: ids…, organization. */
+export const lockHolders = (
+  count: number,
+) => `select id, name, active, common_shares::text as common_shares,
+                     preferred_shares::text as preferred_shares, held_cost::text as held_cost
+                from shareholder
+               where id in ${list(1, count)} and organization_id = $${count + 1}
+               order by id
+                 for update`;
+
+export const SHARE_CLASSES = `select id, class_type, prefix from share_class where organization_id = $1`;
+
+export const INSERT_OPERATION = `insert into ledger_operation
+          (id, organization_id, type, recorded_by, request_id, idempotency_key, reason)
+        values ($1, $2, $3, $4,
+                $5, $6, $7)`;
+
+/** Params: (id, delta) pairs. */
+export const updateCertificates = (
+  count: number,
+) => `update certificate set balance = certificate.balance + v.delta
+            from (values ${Array.from(
+              { length: count },
+              (_, i) => `($${2 * i + 1}::uuid, $${2 * i + 2}::numeric)`,
+            ).join(', ')}) as v(id, delta)
+           where certificate.id = v.id`;
+
+/** Params: (id, common, preferred, held cost) quadruples. */
+export const updateHolders = (count: number) => `update shareholder
+           set common_shares = shareholder.common_shares + v.common,
+               preferred_shares = shareholder.preferred_shares + v.preferred,
+               balance = shareholder.balance + v.common + v.preferred,
+               held_cost = shareholder.held_cost + v.held_cost
+          from (values ${Array.from(
+            { length: count },
+            (_, i) =>
+              `($${4 * i + 1}::uuid, $${4 * i + 2}::numeric, $${4 * i + 3}::numeric, $${4 * i + 4}::numeric)`,
+          ).join(', ')}) as v(id, common, preferred, held_cost)
+         where shareholder.id = v.id`;
+
+export const INSERT_AUDIT = `insert into audit_entry
+          (organization_id, actor_user_id, actor_holder_id, action, entity_type, entity_id,
+           operation_id, request_id, reason, before, after)
+        values ($1, $2, $3,
+                $4, 'ledger_operation', $5, $6,
+                $7, $8,
+                $9::jsonb,
+                $10::jsonb)`;
+
+export const TAKE_CERTIFICATE_NUMBERS = `update organization
+             set next_certificate_number = next_certificate_number + $1
+           where id = $2
+       returning next_certificate_number - $3 as first`;
+
+/** Params: 9 per certificate. */
+export const insertCertificates = (count: number) => `insert into certificate
+            (id, organization_id, number, holder_id, class_id, effective_date,
+             origin_certificate_id, balance, cost)
+          values ${Array.from({ length: count }, (_, i) => {
+            const p = (k: number) => `$${9 * i + k}`;
+            return `(${p(1)}, ${p(2)}, ${p(3)}, ${p(4)},
+                          ${p(5)}, ${p(6)}, ${p(7)},
+                          ${p(8)}, ${p(9)})`;
+          }).join(', ')}`;
+
+/** Params: 12 per transaction. */
+export const insertTransactions = (count: number) => `insert into share_transaction
+          (id, operation_id, certificate_id, preferred, origin_certificate_id, shares, type, date,
+           notes, cost, reason, recorded_by)
+        values ${Array.from({ length: count }, (_, i) => {
+          const p = (k: number) => `$${12 * i + k}`;
+          return `(${p(1)}, ${p(2)}, ${p(3)}, ${p(4)},
+                   ${p(5)}, ${p(6)}, ${p(7)}, ${p(8)},
+                   ${p(9)}, ${p(10)}, ${p(11)}, ${p(12)})`;
+        }).join(', ')}`;

@@ -1,0 +1,121 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import type { BareContext, ServerMessage, SessionInfo } from './protocol';
+import type { CapturedQuery } from './sql-capture';
+
+/** A port nobody listens on right now (the OS picks it). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+export interface ServerProcess {
+  name: string;
+  url: string;
+  session: SessionInfo | undefined;
+  /** The SQL statements the server sends while `work` runs. */
+  captureSql(work: () => Promise<void>): Promise<CapturedQuery[]>;
+  stop(): Promise<void>;
+}
+
+function nextMessage(child: ChildProcess, name: string, wanted: ServerMessage['type']) {
+  return new Promise<ServerMessage>((resolve, reject) => {
+    const onMessage = (raw: unknown) => {
+      const message = raw as ServerMessage;
+      if (message.type === 'failed') {
+        cleanup();
+        reject(new Error(`${name} server failed: ${message.error}`));
+      } else if (message.type === wanted) {
+        cleanup();
+        resolve(message);
+      }
+    };
+    const onExit = (code: number | null) => {
+      cleanup();
+      reject(new Error(`${name} server exited (code ${code}) before answering`));
+    };
+    const cleanup = () => {
+      child.off('message', onMessage);
+      child.off('exit', onExit);
+    };
+    child.on('message', onMessage);
+    child.on('exit', onExit);
+  });
+}
+
+/** Starts scripts/bench/<script> in its own Node process (same tsx loader) and waits for it. */
+async function startServer(
+  name: string,
+  script: string,
+  env: Record<string, string>,
+): Promise<ServerProcess> {
+  const port = await freePort();
+  const child = fork(fileURLToPath(new URL(script, import.meta.url)), [], {
+    env: { ...process.env, ...env, BENCH_PORT: String(port) },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const ready = (await nextMessage(child, name, 'listening')) as Extract<
+    ServerMessage,
+    { type: 'listening' }
+  >;
+  let exited = child.exitCode !== null;
+  child.once('exit', () => {
+    exited = true;
+  });
+  return {
+    name,
+    url: `http://127.0.0.1:${ready.port}`,
+    session: ready.session,
+    captureSql: async (work) => {
+      const started = nextMessage(child, name, 'capture-started');
+      child.send({ type: 'capture', on: true });
+      await started;
+      try {
+        await work();
+      } finally {
+        // Let the last response's statements (commit, key release) reach the server's log.
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      const captured = nextMessage(child, name, 'captured');
+      child.send({ type: 'capture', on: false });
+      return ((await captured) as Extract<ServerMessage, { type: 'captured' }>).queries;
+    },
+    stop: async () => {
+      if (exited) return;
+      const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      // A Ctrl-C in a terminal reaches the children too: they may be gone already.
+      if (child.connected) child.send({ type: 'stop' });
+      else child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+      await gone;
+      clearTimeout(timer);
+    },
+  };
+}
+
+export function startApp(databaseUrl: string, adminEmail: string): Promise<ServerProcess> {
+  return startServer('app', './app-server.ts', {
+    BENCH_DATABASE_URL: databaseUrl,
+    BENCH_ADMIN_EMAIL: adminEmail,
+  });
+}
+
+export function startBare(databaseUrl: string, ctx: BareContext): Promise<ServerProcess> {
+  return startServer('bare', './bare-server.ts', {
+    BENCH_DATABASE_URL: databaseUrl,
+    BENCH_ORGANIZATION_ID: ctx.organizationId,
+    BENCH_USER_ID: ctx.userId,
+    BENCH_HOLDER_ID: ctx.holderId,
+  });
+}

@@ -1,0 +1,122 @@
+import { z } from 'zod';
+
+/** The spec's auth endpoints (section 7), with the spec's request and response shapes. */
+export const authPaths = {
+  login: '/auth/login',
+  refresh: '/auth/refresh',
+  logout: '/auth/logout',
+  forgotPassword: '/auth/forgot-password',
+  validateResetToken: '/auth/validate-reset-token',
+  resetPassword: '/auth/reset-password',
+  setPassword: '/auth/set-password',
+  account: '/auth/account',
+  google: '/auth/oauth/google',
+} as const;
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+/** Messages shown word for word (spec sections 5 and 8, and ours where the spec has none). */
+export const authMessages = {
+  passwordsDoNotMatch: 'Passwords do not match.',
+  passwordTooShort: 'Password must be at least 8 characters long.',
+  passwordTooLong: 'Password must be at most 128 characters long.',
+  passwordTooCommon: 'This password is too common. Please choose a less common password.',
+  enterEmail: 'Please enter your email address.',
+  invalidResetToken: 'Invalid or expired reset token.',
+  noAccessToken: 'No access token available.',
+  loginFailed: 'Login failed',
+  googleLoginFailed: 'Google login failed',
+  invalidCredentials: 'Invalid email or password.',
+  tooManyAttempts: 'Too many sign-in attempts. Please wait a moment and try again.',
+  forgotPasswordSent: 'If this email exists in our system, check your email for the reset link.',
+  resetDone: 'Your password has been reset. Please log in with your new password.',
+  passwordSet: 'Your password has been updated.',
+  currentPasswordRequired: 'Please enter your current password.',
+  currentPasswordWrong: 'Your current password is incorrect.',
+  mayNotSetPassword: 'You may not set the password of this user.',
+  alreadyHasLogin:
+    'This holder already has a login. They can reset their password with Forgot Password.',
+  noSuchHolder: 'No active shareholder has this e-mail address.',
+  invalidRefreshToken: 'Invalid or expired refresh token.',
+  redirectUnavailable: 'Redirect authentication is not available in this context.',
+  googleUnavailable: 'Google sign-in is not configured.',
+  // Web-only (spec section 8).
+  popupBlocked: 'Popup window blocked. Please allow popups for this site and try again.',
+  popupFailed: 'Authentication failed',
+  popupCancelled: 'Authentication cancelled by user',
+  popupTimeout: 'Authentication timeout. Please try again.',
+  resetRequestFailed: 'Failed to send reset email. Please try again.',
+  resetRequestError: 'An error occurred. Please try again.',
+  resetRequestSuccess:
+    "Check your email for reset instructions. If you don't see it, check your spam folder.",
+  noTokenInUrl: 'No reset token found in URL. Please use the link from your email.',
+  tokenInvalidPage: 'Invalid or expired reset token. Please request a new password reset.',
+  tokenValidateError:
+    'Error validating reset token. Please try again or request a new password reset.',
+  resetFailed: 'Failed to reset password. Please try again.',
+  resetError: 'Error resetting password. Please try again.',
+  resetSuccess: 'Password reset successfully! Redirecting to login page...',
+  updateFailed: 'Failed to update password. Please try again.',
+  updateError: 'An error occurred while updating your password. Please try again.',
+  updateSuccess: 'Password successfully updated. You will receive an email confirmation.',
+} as const;
+
+export const loginBody = z.object({
+  username: z.string().max(320),
+  password: z.string().max(1024),
+});
+export const tokenPair = z.object({
+  accessToken: z.string(),
+  refreshToken: z.string(),
+  /** Seconds until the access token expires. */
+  expiresIn: z.number().int(),
+});
+export type TokenPair = z.infer<typeof tokenPair>;
+
+export const refreshBody = z.object({ refreshToken: z.string().max(200) });
+
+export const successBody = z.object({ success: z.boolean(), message: z.string().optional() });
+
+export const forgotPasswordBody = z.object({
+  email: z.string().max(320),
+  resetUrl: z.string().max(2048).optional(),
+});
+
+export const validateResetTokenBody = z.object({ token: z.string().max(200) });
+export const validateResetTokenResponse = z.object({
+  valid: z.boolean(),
+  user: z.object({ email: z.string() }).optional(),
+});
+
+export const resetPasswordBody = z.object({
+  token: z.string().max(200),
+  newPassword: z.string().max(4096),
+});
+
+export const setPasswordBody = z.object({
+  userId: z.string().max(200).optional(),
+  email: z.string().max(320).optional(),
+  newPassword: z.string().max(4096),
+  currentPassword: z.string().max(4096).optional(),
+  sendEmail: z.boolean().optional(),
+  loginUrl: z.string().max(2048).optional(),
+  /** Ends the caller's other sessions after a change of their own password (default true). */
+  revokeOtherSessions: z.boolean().optional(),
+});
+export type SetPasswordBody = z.infer<typeof setPasswordBody>;
+
+export const accountStatus = z.object({ hasPassword: z.boolean() });
+
+export const googleQuery = z.object({
+  redirect: z.string().optional(),
+  popup: z.string().optional(),
+  iframe: z.string().optional(),
+  mobile: z.string().optional(),
+  origin: z.string().optional(),
+  redirect_uri: z.string().optional(),
+});
+
+/** What /auth-popup.html posts to its opener: the outcome only, never a token. */
+export const popupMessageType = 'registry-auth-popup';
+export type PopupOutcome = 'success' | 'error' | 'cancel';

@@ -1,0 +1,366 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { hash as argonHash, verify as argonVerify } from '@node-rs/argon2';
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { bearer, genericOAuth } from 'better-auth/plugins';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config';
+import type { Db } from '../db/database';
+import { authAccount, authRateLimit, authSession, authUser, authVerification } from '../db/schema';
+import type { Mailer } from '../mail/mailer';
+import { matchUser } from './holder-match';
+import { hit, RESET_ACCOUNT_RULE } from './rate-limit';
+
+/** argon2id, m=19456 KiB, t=2, p=1 (checklist AUTH-04). 2 = Algorithm.Argon2id (a const enum). */
+const ARGON = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+export const hashPassword = (password: string): Promise<string> => argonHash(password, ARGON);
+export async function verifyPassword(opts: { hash: string; password: string }): Promise<boolean> {
+  if (!opts.hash.startsWith('$argon2')) return false;
+  try {
+    return await argonVerify(opts.hash, opts.password);
+  } catch {
+    return false;
+  }
+}
+
+/** Session limits in seconds (checklist SES-03); bearer access tokens never slide. */
+export const SESSION_LIMITS = {
+  administrator: { idle: 15 * 60, absolute: 8 * 3600 },
+  shareholder: { idle: 30 * 60, absolute: 24 * 3600 },
+  accessToken: 15 * 60,
+};
+
+export const SESSION_COOKIE_PREFIX = 'registry';
+export const RESET_TOKEN_TTL = 30 * 60;
+
+export interface AuthDeps {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+}
+
+const limitsFor = (role: string) =>
+  role === 'administrator' ? SESSION_LIMITS.administrator : SESSION_LIMITS.shareholder;
+
+interface HookCtx {
+  path?: string;
+  headers?: Headers;
+  context?: {
+    session?: {
+      session?: { kind?: string | null; userId: string; createdAt: Date; expiresAt: Date };
+    };
+  };
+}
+
+/** Who did it, for the sign-in event log (LOG-01): IP, user agent and request id. */
+export function eventContext(headers: Headers | undefined) {
+  return {
+    ip: headers?.get('x-client-ip') ?? null,
+    userAgent: headers?.get('user-agent') ?? null,
+    requestId: headers?.get('x-request-id') ?? null,
+  };
+}
+
+/** The one better-auth instance, configured past its weak defaults (see docs/decisions/010). */
+export function createAuth(deps: AuthDeps) {
+  const { config, mailer, log } = deps;
+  // better-auth runs some writes in a transaction and calls our hooks inside it. On PGlite (one
+  // connection) a hook querying outside that transaction would wait for it forever, so the hooks
+  // use the transaction better-auth opened, when there is one.
+  const openTransaction = new AsyncLocalStorage<Db>();
+  const authDb = new Proxy(deps.db, {
+    get(target, prop, receiver) {
+      if (prop === 'transaction')
+        return (fn: (tx: Db) => Promise<unknown>, cfg?: unknown) =>
+          target.transaction(
+            (tx) => openTransaction.run(tx as unknown as Db, () => fn(tx as unknown as Db)),
+            cfg as never,
+          );
+      return Reflect.get(target, prop, receiver) as unknown;
+    },
+  });
+  const dbNow = (): Db => openTransaction.getStore() ?? deps.db;
+  const db = deps.db;
+  const publicOrigin = new URL(config.publicUrl).origin;
+  const background = new Set<Promise<unknown>>();
+
+  const resetLink = (token: string, betterAuthUrl: string): string => {
+    // better-auth's url points at its own GET endpoint; the mail links to our page. A resetUrl
+    // given to /auth/forgot-password arrives as callbackURL and counts only on our own origin.
+    let base = `${config.publicUrl}/reset-password`;
+    const wanted = new URL(betterAuthUrl).searchParams.get('callbackURL');
+    if (wanted && URL.canParse(wanted, config.publicUrl)) {
+      const u = new URL(wanted, config.publicUrl);
+      if (u.origin === publicOrigin) base = `${u.origin}${u.pathname}`;
+    }
+    return `${base}?token=${encodeURIComponent(token)}`;
+  };
+
+  const auth = betterAuth({
+    appName: 'Shareholder Registry',
+    baseURL: config.publicUrl,
+    basePath: '/api/auth',
+    secret: config.sessionSecret ?? 'dev-only-secret-not-for-production-0123456789',
+    telemetry: { enabled: false },
+    // better-auth's own messages go to our log (JSON, redacted), errors only.
+    logger: {
+      level: 'error',
+      log: (level, message) => {
+        if (level === 'error') log.error({ event: 'better-auth' }, message);
+      },
+    },
+    trustedOrigins: [publicOrigin],
+    onAPIError: { errorURL: '/login' },
+    database: drizzleAdapter(authDb as never, {
+      provider: 'pg',
+      transaction: true,
+      schema: {
+        user: authUser,
+        session: authSession,
+        account: authAccount,
+        verification: authVerification,
+        rateLimit: authRateLimit,
+      },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      disableSignUp: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      password: { hash: hashPassword, verify: verifyPassword },
+      resetPasswordTokenExpiresIn: RESET_TOKEN_TTL,
+      revokeSessionsOnPasswordReset: true,
+      // Runs in the background (advanced.backgroundTasks), so timing does not reveal the address.
+      sendResetPassword: async ({ user, url, token }) => {
+        const { count } = await hit(db, `reset-mail|${user.id}`, RESET_ACCOUNT_RULE.window);
+        if (count > RESET_ACCOUNT_RULE.max) {
+          log.warn(
+            { event: 'auth.reset.mail_limited', userId: user.id },
+            'reset mail not sent: account limit',
+          );
+          return;
+        }
+        const invitation = new URL(url).searchParams.get('callbackURL')?.includes('invite=1');
+        const link = resetLink(token, url);
+        await mailer.send(
+          invitation
+            ? {
+                to: user.email,
+                subject: 'Your Shareholder Registry administrator account',
+                text:
+                  `An administrator account was created for you in the Shareholder Registry.\n\n` +
+                  `To choose your password, open this link within 30 minutes:\n${link}\n\n` +
+                  `If it has expired, use "Reset Password" on the login page.\n`,
+              }
+            : {
+                to: user.email,
+                subject: 'Reset your Shareholder Registry password',
+                text:
+                  `Someone asked to reset the password of your Shareholder Registry account.\n\n` +
+                  `To choose a new password, open this link within 30 minutes:\n${link}\n\n` +
+                  `If you did not ask for this, ignore this message: your password stays as it is.\n`,
+              },
+        );
+      },
+      onPasswordReset: async ({ user }) => {
+        await db.update(authUser).set({ emailVerified: true }).where(eq(authUser.id, user.id));
+        mailer.enqueue({
+          to: user.email,
+          subject: 'Your Shareholder Registry password was reset',
+          text:
+            `The password of your Shareholder Registry account was reset, and every session was signed out.\n\n` +
+            `If this was not you, contact your administrator at once.\n`,
+        });
+      },
+    },
+    verification: { storeIdentifier: 'hashed' },
+    session: {
+      // Cookie Max-Age and the upper bound; the real expiry is set per role by the hooks below.
+      expiresIn: SESSION_LIMITS.shareholder.absolute,
+      updateAge: 0,
+      freshAge: 15 * 60,
+      cookieCache: { enabled: false },
+      additionalFields: { kind: { type: 'string', required: false, input: false } },
+    },
+    account: {
+      accountLinking: { enabled: true, trustedProviders: [] },
+      updateAccountOnSignIn: false,
+    },
+    rateLimit: {
+      enabled: true,
+      storage: 'database',
+      modelName: 'rateLimit',
+      customRules: {
+        '/sign-in/email': { window: 10, max: 3 },
+        '/sign-in/social': { window: 10, max: 20 },
+        '/request-password-reset': { window: 60, max: 3 },
+      },
+    },
+    advanced: {
+      cookiePrefix: SESSION_COOKIE_PREFIX,
+      ipAddress: { ipAddressHeaders: ['x-client-ip'] },
+      useSecureCookies: config.publicUrl.startsWith('https://'),
+      defaultCookieAttributes: { sameSite: 'lax', httpOnly: true },
+      backgroundTasks: {
+        handler: (p: Promise<unknown>) => {
+          const tracked = p.catch((err: unknown) =>
+            log.error({ err, event: 'auth.background.failed' }, 'background task failed'),
+          );
+          background.add(tracked);
+          void tracked.finally(() => background.delete(tracked));
+        },
+      },
+    },
+    databaseHooks: {
+      session: {
+        create: {
+          before: async (session, ctx) => {
+            const now = Date.now();
+            if ((session as { kind?: string }).kind === 'api')
+              return {
+                data: { ...session, expiresAt: new Date(now + SESSION_LIMITS.accessToken * 1000) },
+              };
+            const match = await matchUser(dbNow(), session.userId);
+            // A disabled holder gets no session, whichever way they sign in (AUTH-10).
+            if (match.role === 'disabled') {
+              log.warn(
+                {
+                  event: 'auth.session.refused',
+                  userId: session.userId,
+                  reason: 'disabled',
+                  ...eventContext((ctx as HookCtx | null)?.headers),
+                },
+                'sign-in refused: the holder is not active',
+              );
+              return false;
+            }
+            const limits = limitsFor(match.role);
+            return {
+              data: { ...session, kind: 'web', expiresAt: new Date(now + limits.idle * 1000) },
+            };
+          },
+          after: async (session, ctx) => {
+            const c = ctx as HookCtx | null;
+            if (c?.path?.startsWith('/callback/'))
+              log.info(
+                {
+                  event: 'auth.google.success',
+                  userId: session.userId,
+                  ...eventContext(c.headers),
+                },
+                'signed in with Google',
+              );
+          },
+        },
+        update: {
+          // getSession refreshes with {expiresAt: now + expiresIn}: cap it by role, idle and
+          // absolute, looked up on every request so that a role change counts at once (ACL-07).
+          before: async (data, ctx) => {
+            if (!data.expiresAt) return;
+            const current = (ctx as HookCtx | null)?.context?.session?.session;
+            if (!current) return { data: { ...data, expiresAt: undefined } };
+            if (current.kind === 'api') return { data: { ...data, expiresAt: current.expiresAt } };
+            const limits = limitsFor((await matchUser(dbNow(), current.userId)).role);
+            const expires = Math.min(
+              Date.now() + limits.idle * 1000,
+              new Date(current.createdAt).getTime() + limits.absolute * 1000,
+            );
+            return { data: { ...data, expiresAt: new Date(expires) } };
+          },
+        },
+      },
+      account: {
+        create: {
+          before: async (account, ctx) => {
+            if (account.providerId !== 'credential') {
+              // No implicit Google link onto an administrator's password account (AUTH-09).
+              const match = await matchUser(dbNow(), account.userId);
+              if (match.role === 'administrator') {
+                const [credential] = await dbNow()
+                  .select({ id: authAccount.id })
+                  .from(authAccount)
+                  .where(
+                    and(
+                      eq(authAccount.userId, account.userId),
+                      eq(authAccount.providerId, 'credential'),
+                    ),
+                  );
+                if (credential) {
+                  log.warn(
+                    {
+                      event: 'auth.google.link_refused',
+                      userId: account.userId,
+                      ...eventContext((ctx as HookCtx | null)?.headers),
+                    },
+                    'Google not linked to an administrator password account',
+                  );
+                  return false;
+                }
+              }
+            }
+            // Google's tokens are never kept (OAU-05).
+            return {
+              data: {
+                ...account,
+                accessToken: null,
+                refreshToken: null,
+                idToken: null,
+                accessTokenExpiresAt: null,
+                refreshTokenExpiresAt: null,
+              },
+            };
+          },
+          after: async (account, ctx) => {
+            if (account.providerId !== 'credential')
+              log.info(
+                {
+                  event: 'auth.google.linked',
+                  userId: account.userId,
+                  ...eventContext((ctx as HookCtx | null)?.headers),
+                },
+                'Google identity linked',
+              );
+          },
+        },
+        update: {
+          before: async (account) => ({
+            data: { ...account, accessToken: null, refreshToken: null, idToken: null },
+          }),
+        },
+      },
+    },
+    plugins: [
+      bearer({ requireSignature: false }),
+      ...(config.google
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: 'google',
+                  clientId: config.google.clientId,
+                  clientSecret: config.google.clientSecret,
+                  discoveryUrl: `${config.google.issuer}/.well-known/openid-configuration`,
+                  scopes: ['openid', 'email', 'profile'],
+                  pkce: true,
+                  requireIdTokenVerification: true,
+                  requireEmailVerification: true,
+                },
+              ],
+            }),
+          ]
+        : []),
+    ],
+  });
+
+  return Object.assign(auth, {
+    /** Resolves when reset mails and other background work have finished. */
+    drainBackground: async () => {
+      while (background.size) await Promise.all([...background]);
+      await mailer.drain();
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

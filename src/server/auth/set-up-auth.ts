@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config';
+import type { Db } from '../db/database';
+import { createMailer, type Mailer } from '../mail/mailer';
+import { createAuth, type Auth } from './auth';
+import { registerCsrfCheck } from './csrf';
+
+export interface AuthRuntime {
+  auth: Auth;
+  mailer: Mailer;
+  /** Resolves when every background sign-in task (mails) has finished. */
+  drain(): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    authRuntime: AuthRuntime;
+  }
+}
+
+/** better-auth, the mailer and the CSRF check, wired into the app (called from app.ts). */
+export function setUpAuth(app: FastifyInstance, config: Config, db: Db): AuthRuntime {
+  const mailer = createMailer(config, app.log);
+  const auth = createAuth({ config, db, mailer, log: app.log });
+  const runtime: AuthRuntime = { auth, mailer, drain: () => auth.drainBackground() };
+  app.decorate('authRuntime', runtime);
+  registerCsrfCheck(app, config.publicUrl);
+  // The popup's last page must keep its opener to post the outcome (HDR-05).
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.url.startsWith('/auth-popup.'))
+      reply.header('Cross-Origin-Opener-Policy', 'unsafe-none');
+    return payload;
+  });
+  app.addHook('onClose', async () => {
+    await runtime.drain();
+  });
+  return runtime;
+}

@@ -1,0 +1,1 @@
+CREATE INDEX "shareholder_email_idx" ON "shareholder" USING btree (lower("email"));

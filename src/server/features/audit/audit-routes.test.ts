@@ -1,0 +1,78 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditResponse } from '../../../contract/ledger';
+import { ledgerScenario } from '../../ledger-store/test-scenario';
+import { createTestApp, type TestApp } from '../../test-support/test-app';
+
+let t: TestApp;
+let s: Awaited<ReturnType<typeof ledgerScenario>>;
+beforeAll(async () => {
+  t = await createTestApp();
+  s = await ledgerScenario(t);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/transactions',
+    headers: { ...s.as.admin, 'idempotency-key': randomUUID() },
+    payload: {
+      ShareholderId: s.bob.id,
+      DestinationShareholderId: s.carol.id,
+      ShareDate: '2024-01-10',
+      Shares: '4',
+      Type: 'Transfer',
+      Origin: [s.certificates.cs3],
+      Reason: 'gift',
+    },
+  });
+  expect(res.statusCode).toBe(201);
+});
+afterAll(() => t.close());
+
+const get = (url: string, headers: Record<string, string>) =>
+  t.app.inject({ method: 'GET', url, headers });
+
+describe('GET /api/v1/audit', () => {
+  it('lists who did what, when, why, with before and after, newest first', async () => {
+    const res = await get('/api/v1/audit', s.as.admin);
+    expect(res.statusCode).toBe(200);
+    const body = auditResponse.parse(res.json());
+    expect(body.rows).toHaveLength(4);
+    const [latest] = body.rows;
+    expect(latest).toMatchObject({
+      action: 'ledger.Transfer',
+      reason: 'gift',
+      entityType: 'ledger_operation',
+    });
+    expect(latest!.requestId).toBeTruthy();
+    expect(latest!.actorUserId).toBeTruthy();
+    expect(latest!.before).toMatchObject({
+      certificates: { [s.certificates.cs3]: { balance: '10.00' } },
+    });
+    expect(latest!.after).toMatchObject({
+      certificates: { [s.certificates.cs3]: { balance: '6.00' } },
+    });
+  });
+
+  it('filters by holder, certificate and date range', async () => {
+    const byCarol = auditResponse.parse(
+      (await get(`/api/v1/audit?holderId=${s.carol.id}`, s.as.admin)).json(),
+    );
+    expect(byCarol.rows.map((r) => r.action)).toEqual(['ledger.Transfer']);
+    const byCs1 = (
+      await get(`/api/v1/audit?certificateId=${s.certificates.cs1}`, s.as.admin)
+    ).json();
+    expect(byCs1.rows).toHaveLength(1);
+    const future = (await get('/api/v1/audit?from=2999-01-01', s.as.admin)).json();
+    expect(future.rows).toHaveLength(0);
+    const today = new Date().toISOString().slice(0, 10);
+    const upToToday = (await get(`/api/v1/audit?from=${today}&to=${today}`, s.as.admin)).json();
+    expect(upToToday.rows).toHaveLength(4);
+  });
+
+  it('is for administrators only: 403 shareholder, 401 anonymous, 400 naming a bad filter', async () => {
+    expect((await get('/api/v1/audit', s.as.alice)).statusCode).toBe(403);
+    expect((await get('/api/v1/audit', {})).statusCode).toBe(401);
+    const bad = await get('/api/v1/audit?holderId=nope', s.as.admin);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().field).toBe('holderId');
+  });
+});

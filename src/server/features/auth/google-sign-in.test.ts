@@ -1,0 +1,275 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogin } from '../../auth/create-login';
+import { startTestIdp, TEST_CLIENT } from '../../auth/test-oidc-provider';
+import { authAccount, authUser } from '../../db/schema';
+import { createHolder, createOrganization } from '../../test-support/fixtures';
+import { createTestApp, type TestApp } from '../../test-support/test-app';
+
+let t: TestApp;
+let idp: Awaited<ReturnType<typeof startTestIdp>>;
+const APP = 'http://localhost:3000';
+const PW = 'correct horse battery staple';
+
+beforeAll(async () => {
+  idp = await startTestIdp({ redirectUris: [`${APP}/api/auth/callback/google`] });
+  t = await createTestApp({
+    env: {
+      GOOGLE_CLIENT_ID: TEST_CLIENT.id,
+      GOOGLE_CLIENT_SECRET: TEST_CLIENT.secret,
+      GOOGLE_ISSUER: idp.issuer,
+    },
+  });
+  const db = t.database.db;
+  const { organization } = await createOrganization(db);
+  await createHolder(db, organization.id, { name: 'Harper Holder', email: 'holder@t.test' });
+  await createHolder(db, organization.id, {
+    name: 'Avery Admin',
+    email: 'admin@t.test',
+    isAdmin: true,
+  });
+  await createHolder(db, organization.id, { name: 'Gone', email: 'gone@t.test', active: false });
+  for (const email of ['holder@t.test', 'admin@t.test'])
+    await createLogin(t.app.authRuntime.auth, db, { email, name: email, password: PW });
+});
+afterAll(async () => {
+  await t.close();
+  await idp.close();
+});
+
+/** A browser: cookie jar per host name, redirects followed by hand; the app through inject. */
+function browser() {
+  const jar = new Map<string, Map<string, string>>();
+  const visited: string[] = [];
+  async function go(start: string, stopAt?: (url: string) => boolean) {
+    let url = start;
+    for (let hop = 0; hop < 25; hop++) {
+      visited.push(url);
+      const u = new URL(url, APP);
+      const cookies = jar.get(u.hostname) ?? new Map<string, string>();
+      const cookie = [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+      let status: number;
+      let location: string | null;
+      let setCookies: string[];
+      let headers: Record<string, unknown> = {};
+      if (u.origin === APP) {
+        const res = await t.app.inject({
+          method: 'GET',
+          url: `${u.pathname}${u.search}`,
+          headers: cookie ? { cookie } : {},
+        });
+        status = res.statusCode;
+        location = res.headers.location ?? null;
+        setCookies = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
+        headers = res.headers;
+      } else {
+        const res = await fetch(u, { redirect: 'manual', headers: cookie ? { cookie } : {} });
+        status = res.status;
+        location = res.headers.get('location');
+        setCookies = res.headers.getSetCookie();
+      }
+      for (const sc of setCookies) {
+        const [nv] = sc.split(';');
+        const i = nv!.indexOf('=');
+        const name = nv!.slice(0, i).trim();
+        const value = nv!.slice(i + 1).trim();
+        if (!jar.has(u.hostname)) jar.set(u.hostname, new Map());
+        if (!value || /max-age=0/i.test(sc)) jar.get(u.hostname)!.delete(name);
+        else jar.get(u.hostname)!.set(name, value);
+      }
+      if (status >= 300 && status < 400 && location) {
+        const next = new URL(location, u).href;
+        if (stopAt?.(next)) return { url: next, headers, visited };
+        url = next;
+        continue;
+      }
+      return { url: u.href, status, headers, visited };
+    }
+    throw new Error('too many redirects');
+  }
+  const session = () => jar.get('localhost')?.get('registry.session_token');
+  return { go, jar, session };
+}
+
+const userInfoWith = (cookie: string | undefined) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v1/userInfo',
+    headers: { cookie: `registry.session_token=${cookie}`, origin: APP },
+  });
+
+describe('GET /auth/oauth/google: redirect flow', () => {
+  it('uses the code flow with PKCE S256, state, nonce and minimal scopes (OAU-01, OAU-03, OAU-05)', async () => {
+    const b = browser();
+    await b.go('/auth/oauth/google?redirect=true', (u) => u.startsWith(idp.issuer));
+    const q = idp.authRequests.length ? idp.authRequests.at(-1)!.searchParams : undefined;
+    const start = await t.app.inject({ method: 'GET', url: '/auth/oauth/google' });
+    const authUrl = new URL(start.headers.location as string);
+    for (const params of [authUrl.searchParams, q].filter(Boolean) as URLSearchParams[]) {
+      expect(params.get('response_type')).toBe('code');
+      expect(params.get('code_challenge_method')).toBe('S256');
+      expect(params.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(params.get('state')!.length).toBeGreaterThanOrEqual(22);
+      expect(params.get('nonce')).toBeTruthy();
+      expect(params.get('scope')).toBe('openid email profile');
+      expect(params.get('redirect_uri')).toBe(`${APP}/api/auth/callback/google`);
+    }
+  });
+
+  it("links a verified Google e-mail to the holder's account, lands on /auth/callback, keeps no Google token (AUTH-09, OAU-05)", async () => {
+    idp.setUser({
+      sub: 'g-holder',
+      email: 'holder@t.test',
+      email_verified: true,
+      name: 'Harper via Google',
+    });
+    const b = browser();
+    const end = await b.go('/auth/oauth/google?redirect=true');
+    expect(new URL(end.url).pathname).toBe('/auth/callback');
+    expect(end.url).not.toMatch(/token|code=/i);
+    expect(b.session()).toBeTruthy();
+    const me = await userInfoWith(b.session());
+    expect(me.json()).toMatchObject({ email: 'holder@t.test', friendlyName: 'Harper Holder' });
+    const [user] = await t.database.db
+      .select()
+      .from(authUser)
+      .where(eq(authUser.email, 'holder@t.test'));
+    const accounts = await t.database.db
+      .select()
+      .from(authAccount)
+      .where(eq(authAccount.userId, user!.id));
+    const google = accounts.find((a) => a.providerId === 'google')!;
+    expect(google.accountId).toBe('g-holder');
+    expect([google.accessToken, google.refreshToken, google.idToken]).toEqual([null, null, null]);
+    expect(t.logs.some((l) => l.event === 'auth.google.linked' && l.userId === user!.id)).toBe(
+      true,
+    );
+    expect(t.logs.some((l) => l.event === 'auth.google.success' && l.userId === user!.id)).toBe(
+      true,
+    );
+  });
+
+  it("neither links nor signs in an unverified e-mail carrying an administrator's address (AUTH-09)", async () => {
+    idp.setUser({
+      sub: 'g-mallory',
+      email: 'admin@t.test',
+      email_verified: false,
+      name: 'Mallory',
+    });
+    const b = browser();
+    const end = await b.go('/auth/oauth/google?redirect=true');
+    expect(new URL(end.url).pathname).toBe('/auth/callback');
+    expect(new URL(end.url).searchParams.get('outcome')).toBe('error');
+    expect(b.session()).toBeFalsy();
+    const rows = await t.database.db
+      .select()
+      .from(authAccount)
+      .where(eq(authAccount.accountId, 'g-mallory'));
+    expect(rows).toHaveLength(0);
+    expect(t.logs.some((l) => l.event === 'auth.google.failure')).toBe(true);
+  });
+
+  it("does not link Google to an administrator's password account even when verified (AUTH-09)", async () => {
+    idp.setUser({ sub: 'g-admin', email: 'admin@t.test', email_verified: true, name: 'Avery' });
+    const b = browser();
+    const end = await b.go('/auth/oauth/google?redirect=true');
+    expect(new URL(end.url).searchParams.get('outcome')).toBe('error');
+    expect(b.session()).toBeFalsy();
+  });
+
+  it('refuses a disabled holder, as the password sign-in does (AUTH-10)', async () => {
+    idp.setUser({ sub: 'g-gone', email: 'gone@t.test', email_verified: true, name: 'Gone' });
+    const b = browser();
+    const end = await b.go('/auth/oauth/google?redirect=true');
+    expect(new URL(end.url).searchParams.get('outcome')).toBe('error');
+    expect(b.session()).toBeFalsy();
+  });
+
+  it('signs in a new verified Google user with no holder record (the app sends them to /noaccount)', async () => {
+    idp.setUser({
+      sub: 'g-new',
+      email: 'stranger@gmail.test',
+      email_verified: true,
+      name: 'Stranger',
+    });
+    const b = browser();
+    await b.go('/auth/oauth/google?redirect=true');
+    expect((await userInfoWith(b.session())).json()).toMatchObject({ SH_ID: null });
+  });
+
+  it('rejects a replayed callback and one from another browser (OAU-02)', async () => {
+    idp.setUser({ sub: 'g-holder', email: 'holder@t.test', email_verified: true, name: 'Harper' });
+    const b = browser();
+    const atCallback = await b.go('/auth/oauth/google?redirect=true', (u) =>
+      u.includes('/api/auth/callback/google'),
+    );
+    const other = browser();
+    const stolen = await other.go(atCallback.url);
+    expect(stolen.url).toMatch(/[?&]error=/);
+    expect(other.session()).toBeFalsy();
+    const mine = await b.go(atCallback.url);
+    expect(new URL(mine.url).pathname).toBe('/auth/callback');
+    expect(new URL(mine.url).searchParams.get('outcome')).toBeNull();
+    const replay = browser();
+    const again = await replay.go(atCallback.url);
+    expect(again.url).toMatch(/[?&]error=/);
+    expect(replay.session()).toBeFalsy();
+  });
+
+  it('never sends the browser to a foreign redirect_uri (OAU-04)', async () => {
+    idp.setUser({ sub: 'g-holder', email: 'holder@t.test', email_verified: true, name: 'Harper' });
+    for (const bad of [
+      'https://evil.example',
+      '//evil.example',
+      'http://localhost:3000.evil.example/x',
+    ]) {
+      const b = browser();
+      const end = await b.go(
+        `/auth/oauth/google?redirect=true&redirect_uri=${encodeURIComponent(bad)}`,
+      );
+      expect(new URL(end.url).origin).toBe(APP);
+      expect(
+        end.visited.some((u) => u.includes('evil.example') && !u.includes('redirect_uri=')),
+      ).toBe(false);
+    }
+  });
+
+  it('answers the spec message in a frame without popup', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/auth/oauth/google?iframe=true' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      message: 'Redirect authentication is not available in this context.',
+    });
+  });
+});
+
+describe('GET /auth/oauth/google: popup flow', () => {
+  it('ends on /auth-popup.html with the outcome only, keeping the opener (HDR-05)', async () => {
+    idp.setUser({ sub: 'g-holder', email: 'holder@t.test', email_verified: true, name: 'Harper' });
+    const b = browser();
+    const start = await t.app.inject({
+      method: 'GET',
+      url: '/auth/oauth/google?popup=true&origin=http%3A%2F%2Flocalhost%3A3000',
+    });
+    expect(start.headers['cross-origin-opener-policy']).toBe('unsafe-none');
+    const end = await b.go('/auth/oauth/google?popup=true');
+    const u = new URL(end.url);
+    expect(u.pathname).toBe('/auth-popup.html');
+    expect(u.searchParams.get('outcome')).toBe('success');
+    expect([...u.searchParams.keys()]).toEqual(['outcome']);
+    expect(b.session()).toBeTruthy();
+    const callbackHop = await browser().go('/auth/oauth/google?popup=true', (x) =>
+      x.includes('/api/auth/callback/'),
+    );
+    expect(callbackHop.url).toContain('/api/auth/callback/google');
+  });
+
+  it('ends on /auth-popup.html?outcome=error when Google refuses', async () => {
+    idp.setUser({ sub: 'g-x', email: 'x@t.test', email_verified: false, name: 'X' });
+    const b = browser();
+    const end = await b.go('/auth/oauth/google?popup=true');
+    const u = new URL(end.url);
+    expect(u.pathname).toBe('/auth-popup.html');
+    expect(u.searchParams.get('outcome')).toBe('error');
+  });
+});

@@ -1,0 +1,100 @@
+import { APIError } from 'better-auth/api';
+import { eq } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { authMessages, type TokenPair } from '../../../contract/auth';
+import { logAuthEvent } from '../../auth/auth-events';
+import { copyHeaders, toHeaders } from '../../auth/http-bridge';
+import {
+  accountDelay,
+  clearLoginFailures,
+  hit,
+  LOGIN_IP_RULE,
+  peek,
+  recordLoginFailure,
+} from '../../auth/rate-limit';
+import { authSession } from '../../db/schema';
+import type { AuthFeatureDeps } from './auth-deps';
+import { issueTokens } from './tokens';
+
+export const FAILURE_FLOOR_MS = 200;
+
+export type LoginResult =
+  | { ok: true; tokens: TokenPair }
+  | { ok: false; status: 401 | 429; code: string; message: string; retryAfter?: number };
+
+/**
+ * POST /auth/login: e-mail and password through better-auth, the session cookie for the browser
+ * and a bearer/refresh pair for API clients. Unknown e-mail and wrong password answer the same
+ * (better-auth hashes on the unknown path too). Per IP: 3 failures in 10 s, then 429. Per
+ * account: after 10 failures in 15 min, a doubling delay (never a lock-out).
+ */
+export async function login(
+  deps: AuthFeatureDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  input: { username: string; password: string },
+): Promise<LoginResult> {
+  const { auth, db } = deps;
+  const started = performance.now();
+  const email = input.username.trim().toLowerCase();
+  const ipKey = `login-fail|${request.ip}`;
+
+  const perIp = await peek(db, ipKey, LOGIN_IP_RULE.window);
+  if (perIp.count >= LOGIN_IP_RULE.max) {
+    logAuthEvent(request, 'auth.login.rate_limited', { email, reason: 'ip' }, 'warn');
+    return limited(perIp.retryAfter);
+  }
+  const wait = await accountDelay(db, email);
+  if (wait > 0) {
+    logAuthEvent(request, 'auth.login.rate_limited', { email, reason: 'account' }, 'warn');
+    return limited(wait);
+  }
+
+  const headers = toHeaders(request);
+  const previous = request.headers.cookie?.includes('session_token')
+    ? await auth.api.getSession({ headers, query: { disableRefresh: true } }).catch(() => null)
+    : null;
+  try {
+    const signedIn = await auth.api.signInEmail({
+      body: { email, password: input.password },
+      headers,
+      returnHeaders: true,
+    });
+    copyHeaders(signedIn.headers, reply);
+    const userId = signedIn.response.user.id;
+    await clearLoginFailures(db, email);
+    // A new token at every sign-in; the one held before is ended (SES-02).
+    if (previous) await db.delete(authSession).where(eq(authSession.id, previous.session.id));
+    const tokens = await issueTokens(auth, db, userId);
+    logAuthEvent(request, 'auth.login.success', { userId, method: 'password' });
+    return { ok: true, tokens };
+  } catch (e) {
+    if (!(e instanceof APIError)) throw e;
+    await hit(db, ipKey, LOGIN_IP_RULE.window);
+    await recordLoginFailure(db, email);
+    // Every failure answers no sooner than the floor: unknown e-mail and wrong password take the
+    // same time even when the machine is busy (AUTH-06); it also slows guessing.
+    const wait = FAILURE_FLOOR_MS - (performance.now() - started);
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    logAuthEvent(
+      request,
+      'auth.login.failure',
+      { email, reason: String(e.body?.code ?? e.status) },
+      'warn',
+    );
+    return {
+      ok: false,
+      status: 401,
+      code: 'AUTH.INVALID_CREDENTIALS',
+      message: authMessages.invalidCredentials,
+    };
+  }
+}
+
+const limited = (retryAfter: number): LoginResult => ({
+  ok: false,
+  status: 429,
+  code: 'AUTH.RATE_LIMITED',
+  message: authMessages.tooManyAttempts,
+  retryAfter,
+});

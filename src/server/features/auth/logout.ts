@@ -1,0 +1,35 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { logAuthEvent } from '../../auth/auth-events';
+import { copyHeaders, toHeaders } from '../../auth/http-bridge';
+import { authSession } from '../../db/schema';
+import type { AuthFeatureDeps } from './auth-deps';
+import { revokeFamilyOfSession } from './tokens';
+
+/**
+ * POST /auth/logout (cookie or bearer): ends the session on the server, and with a bearer token
+ * its whole refresh family. Succeeds even when the session is already gone.
+ */
+export async function logout(
+  deps: AuthFeatureDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<void> {
+  const { auth, db } = deps;
+  const headers = toHeaders(request);
+  const found = await auth.api
+    .getSession({ headers, query: { disableRefresh: true } })
+    .catch(() => null);
+  if (found) {
+    await revokeFamilyOfSession(db, found.session.id);
+    await db.delete(authSession).where(eq(authSession.id, found.session.id));
+    logAuthEvent(request, 'auth.logout', { userId: found.user.id });
+  }
+  try {
+    const out = await auth.api.signOut({ headers, returnHeaders: true });
+    copyHeaders(out.headers, reply);
+  } catch {
+    // Already signed out: the cookie is still cleared below by Clear-Site-Data.
+  }
+  void reply.header('Clear-Site-Data', '"cache", "cookies", "storage"');
+}

@@ -1,0 +1,25 @@
+import type { FastifyRequest } from 'fastify';
+import type { TokenPair } from '../../../contract/auth';
+import { logAuthEvent } from '../../auth/auth-events';
+import type { AuthFeatureDeps } from './auth-deps';
+import { rotateRefreshToken } from './tokens';
+
+/** POST /auth/refresh: a new pair for a valid refresh token; reuse revokes the family. */
+export async function refreshTokens(
+  deps: AuthFeatureDeps,
+  request: FastifyRequest,
+  refreshToken: string,
+): Promise<TokenPair | null> {
+  const result = await rotateRefreshToken(deps.auth, deps.db, refreshToken);
+  if ('tokens' in result) {
+    logAuthEvent(request, 'auth.token.refreshed', { userId: result.userId });
+    return result.tokens;
+  }
+  logAuthEvent(
+    request,
+    result.reused ? 'auth.token.reuse_detected' : 'auth.token.refresh_refused',
+    { userId: result.userId },
+    'warn',
+  );
+  return null;
+}

@@ -1,0 +1,201 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authMessages } from '../../../contract/auth';
+import { createLogin } from '../../auth/create-login';
+import { commonPasswords } from '../../auth/password-policy';
+import { authUser } from '../../db/schema';
+import { startSmtpCatcher } from '../../mail/test-smtp-catcher';
+import { createHolder, createOrganization } from '../../test-support/fixtures';
+import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { authClient, tokenFromMail } from './auth-test-helpers';
+
+let t: TestApp;
+let c: ReturnType<typeof authClient>;
+let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
+const PW = 'correct horse battery staple';
+
+beforeAll(async () => {
+  smtp = await startSmtpCatcher();
+  t = await createTestApp({ env: { SMTP_URL: smtp.url } });
+  c = authClient(t);
+  const db = t.database.db;
+  const { organization } = await createOrganization(db);
+  const other = await createOrganization(db, 'Other Co');
+  await createHolder(db, organization.id, {
+    name: 'Avery Admin',
+    email: 'admin@t.test',
+    isAdmin: true,
+  });
+  await createHolder(db, organization.id, { name: 'Harper Holder', email: 'holder@t.test' });
+  await createHolder(db, organization.id, { name: 'New Holder', email: 'new@t.test' });
+  await createHolder(db, organization.id, { name: 'Łukasz Żółć', email: 'lukasz@t.test' });
+  await createHolder(db, other.organization.id, { name: 'Foreign', email: 'foreign@t.test' });
+  for (const email of ['admin@t.test', 'holder@t.test'])
+    await createLogin(t.app.authRuntime.auth, db, { email, name: email, password: PW });
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
+
+const setPw = (cookie: string, body: Record<string, unknown>) =>
+  c.post('/auth/set-password', body, { cookie });
+
+describe("POST /auth/set-password: one's own password", () => {
+  it('needs the current password, changes nothing when it is wrong (AUTH-03)', async () => {
+    const { cookie } = await c.login('holder@t.test', PW);
+    const missing = await setPw(cookie!, {
+      email: 'holder@t.test',
+      newPassword: 'my next passphrase',
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({ message: authMessages.currentPasswordRequired });
+    const wrong = await setPw(cookie!, {
+      email: 'holder@t.test',
+      currentPassword: 'not it at all',
+      newPassword: 'my next passphrase',
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({ message: authMessages.currentPasswordWrong });
+    expect((await c.login('holder@t.test', PW)).res.statusCode).toBe(200);
+  });
+
+  it('changes it, ends the other sessions, keeps this one, mails a confirmation (AUTH-03, AUTH-11)', async () => {
+    const mine = await c.login('holder@t.test', PW);
+    const other = await c.login('holder@t.test', PW);
+    const res = await setPw(mine.cookie!, {
+      email: 'holder@t.test',
+      currentPassword: PW,
+      newPassword: 'my next passphrase',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true, message: authMessages.passwordSet });
+    expect((await c.userInfo({ cookie: other.cookie! })).statusCode).toBe(401);
+    expect((await c.userInfo({ cookie: mine.cookie! })).statusCode).toBe(200);
+    expect((await c.login('holder@t.test', PW)).res.statusCode).toBe(401);
+    expect((await c.login('holder@t.test', 'my next passphrase')).res.statusCode).toBe(200);
+    await t.app.authRuntime.drain();
+    const mails = c
+      .mailsTo(smtp.mails, 'holder@t.test')
+      .filter((m) => m.subject.includes('was changed'));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).not.toContain('my next passphrase');
+    expect(t.logs.filter((l) => l.event === 'auth.password.changed')).toHaveLength(1);
+  });
+
+  it('applies the length rules: 7 refused, 8 and 128 accepted, 129 refused, any Unicode (AUTH-01)', async () => {
+    await createLogin(t.app.authRuntime.auth, t.database.db, {
+      email: 'len@t.test',
+      name: 'Len',
+      password: PW,
+    });
+    let current = PW;
+    const { cookie } = await c.login('len@t.test', PW);
+    const attempt = (newPassword: string) =>
+      setPw(cookie!, { currentPassword: current, newPassword, revokeOtherSessions: false });
+    const seven = await attempt('abcdefg');
+    expect(seven.json()).toMatchObject({ message: 'Password must be at least 8 characters long.' });
+    const long129 = await attempt('z'.repeat(129));
+    expect(long129.json()).toMatchObject({ message: authMessages.passwordTooLong });
+    for (const ok of ['abcdefgh', 'y'.repeat(128), 'Żółć gęślą jaźń 密码 🔑']) {
+      const res = await attempt(ok);
+      expect(res.statusCode, ok).toBe(200);
+      current = ok;
+    }
+    expect((await c.login('len@t.test', 'Żółć gęślą jaźń 密码 🔑')).res.statusCode).toBe(200);
+  });
+});
+
+describe('POST /auth/set-password: an initial password for a holder', () => {
+  it('lets an administrator give a holder with no login an initial password and an invitation (RST-09)', async () => {
+    const { cookie } = await c.login('admin@t.test', PW);
+    const res = await setPw(cookie!, {
+      email: 'lukasz@t.test',
+      newPassword: 'welcome aboard 2026',
+      sendEmail: true,
+      loginUrl: 'https://evil.example/login',
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await c.login('lukasz@t.test', 'welcome aboard 2026')).res.statusCode).toBe(200);
+    await t.app.authRuntime.drain();
+    const invite = c.mailsTo(smtp.mails, 'lukasz@t.test').at(-1)!;
+    expect(invite.subject).toBe('Your Shareholder Registry login');
+    expect(invite.text).toContain('http://localhost:3000/login');
+    expect(invite.text).not.toContain('evil.example');
+    expect(invite.text).not.toContain('welcome aboard 2026');
+    const [user] = await t.database.db
+      .select()
+      .from(authUser)
+      .where(eq(authUser.email, 'lukasz@t.test'));
+    expect(user!.name).toBe('Łukasz Żółć');
+  });
+
+  it('refuses a holder who already has a login, one of another organization, and non-administrators', async () => {
+    const admin = await c.login('admin@t.test', PW);
+    const has = await setPw(admin.cookie!, {
+      email: 'lukasz@t.test',
+      newPassword: 'another initial pass',
+    });
+    expect(has.statusCode).toBe(409);
+    expect(has.json()).toMatchObject({ message: authMessages.alreadyHasLogin });
+    const foreign = await setPw(admin.cookie!, {
+      email: 'foreign@t.test',
+      newPassword: 'another initial pass',
+    });
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toMatchObject({ message: authMessages.noSuchHolder });
+    const holder = await c.login('lukasz@t.test', 'welcome aboard 2026');
+    const refused = await setPw(holder.cookie!, {
+      email: 'new@t.test',
+      newPassword: 'sneaky initial pass',
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ message: authMessages.mayNotSetPassword });
+    const byId = await setPw(holder.cookie!, {
+      userId: 'someone-else',
+      newPassword: 'sneaky initial pass',
+    });
+    expect(byId.statusCode).toBe(403);
+    expect((await c.login('new@t.test', 'sneaky initial pass')).res.statusCode).toBe(401);
+  });
+
+  it('answers 401 without a session', async () => {
+    const res = await c.post('/auth/set-password', {
+      email: 'new@t.test',
+      newPassword: 'sneaky initial pass',
+    });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('the common-password list (AUTH-02)', () => {
+  it('is refused at all three entry points: reset, change and initial password (200 samples)', async () => {
+    const eligible = [...commonPasswords()].filter(
+      (p) => [...p].length >= 8 && [...p].length <= 128,
+    );
+    expect(commonPasswords().size).toBe(10000);
+    const step = Math.floor(eligible.length / 200);
+    const sample = Array.from({ length: 200 }, (_, i) => eligible[i * step]!);
+    const admin = await c.login('admin@t.test', 'correct horse battery staple');
+    await c.post('/auth/forgot-password', { email: 'admin@t.test' });
+    await t.app.authRuntime.drain();
+    const token = tokenFromMail(c.mailsTo(smtp.mails, 'admin@t.test').at(-1)!.text);
+    let refused = 0;
+    for (const p of sample) {
+      const results = await Promise.all([
+        c.post('/auth/reset-password', { token, newPassword: p }),
+        setPw(admin.cookie!, { currentPassword: PW, newPassword: p }),
+        setPw(admin.cookie!, { email: 'new@t.test', newPassword: p }),
+      ]);
+      if (
+        results.every(
+          (r) =>
+            r.statusCode === 400 &&
+            r.json<{ message: string }>().message === authMessages.passwordTooCommon,
+        )
+      )
+        refused++;
+    }
+    expect(refused).toBe(200);
+  });
+});

@@ -1,0 +1,206 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { authMessages, type SetPasswordBody } from '../../../contract/auth';
+import { logAuthEvent } from '../../auth/auth-events';
+import { hashPassword, verifyPassword } from '../../auth/auth';
+import { passwordProblem } from '../../auth/password-policy';
+import { matchHolder } from '../../auth/holder-match';
+import { authAccount, authUser } from '../../db/schema';
+import type { Principal } from '../../plugins/access-control';
+import { ownOriginUrl, type AuthFeatureDeps } from './auth-deps';
+import { revokeAllTokensOfUser } from './revoke-user-tokens';
+
+export type SetPasswordResult =
+  | { ok: true; message: string }
+  | { ok: false; status: 400 | 403 | 404 | 409; code: string; message: string; field?: string };
+
+const credentialOf = async (deps: AuthFeatureDeps, userId: string) => {
+  const [row] = await deps.db
+    .select({ id: authAccount.id, password: authAccount.password })
+    .from(authAccount)
+    .where(and(eq(authAccount.userId, userId), eq(authAccount.providerId, 'credential')));
+  return row;
+};
+
+/**
+ * POST /auth/set-password. A user sets their own password (the current one is required when
+ * they have one; their other sessions end). An administrator gives a holder of their organization
+ * who has no login yet an initial password and, with sendEmail, an invitation. Nobody else may
+ * set anyone's password. A confirmation mail follows every change; it never holds the password.
+ */
+export async function setPassword(
+  deps: AuthFeatureDeps,
+  request: FastifyRequest,
+  principal: Principal,
+  input: SetPasswordBody,
+): Promise<SetPasswordResult> {
+  const forSelf =
+    (input.userId === undefined && input.email === undefined) ||
+    input.userId === principal.userId ||
+    (input.email !== undefined &&
+      input.email.trim().toLowerCase() === principal.email.toLowerCase());
+  const problem = passwordProblem(input.newPassword);
+  if (problem)
+    return {
+      ok: false,
+      status: 400,
+      code: 'VALIDATION.PASSWORD',
+      message: problem,
+      field: 'newPassword',
+    };
+  return forSelf
+    ? changeOwnPassword(deps, request, principal, input)
+    : setInitialPassword(deps, request, principal, input);
+}
+
+async function changeOwnPassword(
+  deps: AuthFeatureDeps,
+  request: FastifyRequest,
+  principal: Principal,
+  input: SetPasswordBody,
+): Promise<SetPasswordResult> {
+  const ctx = await deps.auth.$context;
+  const credential = await credentialOf(deps, principal.userId);
+  const hash = await hashPassword(input.newPassword);
+  if (credential?.password) {
+    if (!input.currentPassword)
+      return {
+        ok: false,
+        status: 400,
+        code: 'AUTH.CURRENT_PASSWORD_REQUIRED',
+        message: authMessages.currentPasswordRequired,
+        field: 'currentPassword',
+      };
+    if (!(await verifyPassword({ hash: credential.password, password: input.currentPassword }))) {
+      logAuthEvent(
+        request,
+        'auth.password.change_refused',
+        { userId: principal.userId, reason: 'wrong_current' },
+        'warn',
+      );
+      return {
+        ok: false,
+        status: 400,
+        code: 'AUTH.CURRENT_PASSWORD_WRONG',
+        message: authMessages.currentPasswordWrong,
+        field: 'currentPassword',
+      };
+    }
+    await ctx.internalAdapter.updatePassword(principal.userId, hash);
+  } else {
+    await ctx.internalAdapter.linkAccount({
+      userId: principal.userId,
+      providerId: 'credential',
+      accountId: principal.userId,
+      password: hash,
+    });
+  }
+  if (input.revokeOtherSessions !== false)
+    await revokeAllTokensOfUser(deps.db, principal.userId, principal.sessionId);
+  deps.mailer.enqueue({
+    to: principal.email,
+    subject: 'Your Shareholder Registry password was changed',
+    text:
+      `The password of your Shareholder Registry account was changed, and your other sessions were signed out.\n\n` +
+      `If this was not you, reset your password and contact your administrator at once.\n`,
+  });
+  logAuthEvent(request, 'auth.password.changed', { userId: principal.userId });
+  return { ok: true, message: authMessages.passwordSet };
+}
+
+async function setInitialPassword(
+  deps: AuthFeatureDeps,
+  request: FastifyRequest,
+  principal: Principal,
+  input: SetPasswordBody,
+): Promise<SetPasswordResult> {
+  const refuse = (): SetPasswordResult => {
+    logAuthEvent(
+      request,
+      'auth.password.set_refused',
+      { userId: principal.userId, reason: 'not_allowed' },
+      'warn',
+    );
+    return {
+      ok: false,
+      status: 403,
+      code: 'AUTH.FORBIDDEN',
+      message: authMessages.mayNotSetPassword,
+    };
+  };
+  if (principal.role !== 'administrator') return refuse();
+  let email = input.email?.trim().toLowerCase();
+  if (!email && input.userId) {
+    const [u] = await deps.db
+      .select({ email: authUser.email })
+      .from(authUser)
+      .where(eq(authUser.id, input.userId));
+    email = u?.email;
+  }
+  const holder = email ? await matchHolder(deps.db, email) : null;
+  if (!email || !holder?.holderId || holder.organizationId !== principal.organizationId)
+    return {
+      ok: false,
+      status: 404,
+      code: 'AUTH.HOLDER_NOT_FOUND',
+      message: authMessages.noSuchHolder,
+    };
+
+  const ctx = await deps.auth.$context;
+  const [existing] = await deps.db
+    .select()
+    .from(authUser)
+    .where(sql`lower(${authUser.email}) = ${email}`);
+  if (existing && (await credentialOf(deps, existing.id))?.password)
+    return refuseExisting(request, principal);
+  const user =
+    existing ??
+    (await ctx.internalAdapter.createUser(
+      { email, name: holder.name ?? email, emailVerified: true },
+      { method: 'admin' },
+    ));
+  await ctx.internalAdapter.linkAccount({
+    userId: user.id,
+    providerId: 'credential',
+    accountId: user.id,
+    password: await hashPassword(input.newPassword),
+  });
+  const loginUrl = ownOriginUrl(deps.config, input.loginUrl, `${deps.config.publicUrl}/login`);
+  deps.mailer.enqueue(
+    input.sendEmail
+      ? {
+          to: email,
+          subject: 'Your Shareholder Registry login',
+          text:
+            `An administrator has created a login for you in the Shareholder Registry.\n\n` +
+            `Sign in at ${loginUrl} with this e-mail address and the initial password your administrator gives you,\n` +
+            `or choose your own password with "Reset Password" on that page.\n`,
+        }
+      : {
+          to: email,
+          subject: 'A password was set for your Shareholder Registry account',
+          text: `An administrator set an initial password for your Shareholder Registry account.\n\nIf you did not expect this, contact your administrator.\n`,
+        },
+  );
+  logAuthEvent(request, 'auth.password.initial_set', {
+    userId: principal.userId,
+    targetUserId: user.id,
+    invited: Boolean(input.sendEmail),
+  });
+  return { ok: true, message: authMessages.passwordSet };
+}
+
+function refuseExisting(request: FastifyRequest, principal: Principal): SetPasswordResult {
+  logAuthEvent(
+    request,
+    'auth.password.set_refused',
+    { userId: principal.userId, reason: 'has_login' },
+    'warn',
+  );
+  return {
+    ok: false,
+    status: 409,
+    code: 'AUTH.ALREADY_HAS_LOGIN',
+    message: authMessages.alreadyHasLogin,
+  };
+}

@@ -1,0 +1,96 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
+import type { TokenPair } from '../../../contract/auth';
+import { SESSION_LIMITS, type Auth } from '../../auth/auth';
+import type { Db } from '../../db/database';
+import { authRefreshToken, authSession } from '../../db/schema';
+
+/** A refresh-token family lives at most 24 h from the sign-in that started it (SES-08). */
+export const REFRESH_FAMILY_TTL = 24 * 3600;
+
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+
+/**
+ * A bearer access token (a better-auth session of kind 'api', 15 min, never sliding) and a
+ * refresh token (256 random bits, stored as its SHA-256) in the given family.
+ */
+export async function issueTokens(
+  auth: Auth,
+  db: Db,
+  userId: string,
+  family?: { id: string; expiresAt: Date },
+): Promise<TokenPair> {
+  const ctx = await auth.$context;
+  const access = await ctx.internalAdapter.createSession(userId, false, { kind: 'api' }, true);
+  const raw = randomBytes(32).toString('base64url');
+  const familyExpiresAt = family?.expiresAt ?? new Date(Date.now() + REFRESH_FAMILY_TTL * 1000);
+  await db.insert(authRefreshToken).values({
+    id: randomUUID(),
+    familyId: family?.id ?? randomUUID(),
+    userId,
+    tokenHash: sha256(raw),
+    sessionId: access.id,
+    expiresAt: familyExpiresAt,
+    familyExpiresAt,
+  });
+  return { accessToken: access.token, refreshToken: raw, expiresIn: SESSION_LIMITS.accessToken };
+}
+
+/** Revokes a family: every refresh token in it, and the access tokens issued with them. */
+export async function revokeFamily(db: Db, familyId: string): Promise<void> {
+  const rows = await db
+    .update(authRefreshToken)
+    .set({ revokedAt: new Date() })
+    .where(eq(authRefreshToken.familyId, familyId))
+    .returning({ sessionId: authRefreshToken.sessionId });
+  const ids = rows.map((r) => r.sessionId).filter((id): id is string => id !== null);
+  if (ids.length) await db.delete(authSession).where(inArray(authSession.id, ids));
+}
+
+/** The family a session's access token belongs to, if any. */
+export async function revokeFamilyOfSession(db: Db, sessionId: string): Promise<void> {
+  const [row] = await db
+    .select({ familyId: authRefreshToken.familyId })
+    .from(authRefreshToken)
+    .where(eq(authRefreshToken.sessionId, sessionId));
+  if (row) await revokeFamily(db, row.familyId);
+}
+
+/**
+ * Rotation: claims the refresh token atomically (one UPDATE … WHERE used_at IS NULL), ends the
+ * access token issued with it and issues a new pair in the same family. A token that exists but
+ * cannot be claimed (already used, revoked or expired) is a reuse: the whole family is revoked.
+ */
+export async function rotateRefreshToken(
+  auth: Auth,
+  db: Db,
+  raw: string,
+): Promise<{ tokens: TokenPair; userId: string } | { reused: boolean; userId: string | null }> {
+  const hash = sha256(raw);
+  const [row] = await db
+    .update(authRefreshToken)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(authRefreshToken.tokenHash, hash),
+        isNull(authRefreshToken.usedAt),
+        isNull(authRefreshToken.revokedAt),
+        gt(authRefreshToken.expiresAt, new Date()),
+      ),
+    )
+    .returning();
+  if (!row) {
+    const [old] = await db
+      .select()
+      .from(authRefreshToken)
+      .where(eq(authRefreshToken.tokenHash, hash));
+    if (old) await revokeFamily(db, old.familyId);
+    return { reused: Boolean(old), userId: old?.userId ?? null };
+  }
+  if (row.sessionId) await db.delete(authSession).where(eq(authSession.id, row.sessionId));
+  const tokens = await issueTokens(auth, db, row.userId, {
+    id: row.familyId,
+    expiresAt: row.familyExpiresAt,
+  });
+  return { tokens, userId: row.userId };
+}

@@ -1,0 +1,53 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { CertificateRow } from '../../../contract/ledger';
+import type { Db } from '../../db/database';
+import { amountText } from '../../ledger-store/amounts';
+import { certificateLabel } from '../../ledger-store/certificate-label';
+import { rows } from '../../ledger-store/sql';
+
+interface CertificateSql {
+  id: string;
+  number: number;
+  prefix: string;
+  class_type: 'common' | 'preferred';
+  holder_id: string;
+  holder_name: string;
+  balance: string;
+  cost: string;
+  effective_date: string;
+  origin_number: number | null;
+  origin_prefix: string | null;
+}
+
+/** Certificates matching `where` (a condition on `c`), ordered by certificate number. */
+export async function selectCertificates(db: Db, where: SQL): Promise<CertificateRow[]> {
+  const found = await rows<CertificateSql>(
+    db,
+    sql`select c.id, c.number, cls.prefix, cls.class_type, c.holder_id, h.name as holder_name,
+               c.balance::text as balance, c.cost::text as cost,
+               c.effective_date::text as effective_date,
+               oc.number as origin_number, ocls.prefix as origin_prefix
+          from certificate c
+          join share_class cls on cls.id = c.class_id
+          join shareholder h on h.id = c.holder_id
+          left join certificate oc on oc.id = c.origin_certificate_id
+          left join share_class ocls on ocls.id = oc.class_id
+         where ${where}
+         order by c.number`,
+  );
+  return found.map((c) => ({
+    id: c.id,
+    number: c.number,
+    certificate: certificateLabel(c.prefix, c.number),
+    classType: c.class_type,
+    holderId: c.holder_id,
+    holderName: c.holder_name,
+    balance: amountText(c.balance),
+    cost: amountText(c.cost),
+    effectiveDate: c.effective_date,
+    origin:
+      c.origin_number === null || c.origin_prefix === null
+        ? null
+        : certificateLabel(c.origin_prefix, c.origin_number),
+  }));
+}

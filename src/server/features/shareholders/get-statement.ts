@@ -1,0 +1,168 @@
+import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { StatementResponse } from '../../../contract/ledger';
+import {
+  compareLedgerOrder,
+  formatAmount,
+  holderFigures,
+  isIssuedType,
+  isTransactionType,
+  typeLabel,
+  withRunningBalance,
+  type HeldCertificate,
+} from '../../../ledger';
+import type { Db } from '../../db/database';
+import { toHundredths } from '../../ledger-store/amounts';
+import { certificateLabel } from '../../ledger-store/certificate-label';
+import { rows, todayIso } from '../../ledger-store/sql';
+import { findVisibleHolder } from '../../ledger-store/visible-holder';
+import type { Principal } from '../../plugins/access-control';
+
+export interface GetStatementOptions {
+  holderId: string;
+  /** YYYY-MM-DD; today when omitted. Only transactions dated on or before it count. */
+  asOf?: string | undefined;
+  principal: Principal;
+}
+
+interface HistorySqlRow {
+  id: string;
+  certificate_id: string;
+  number: number;
+  prefix: string;
+  class_type: 'common' | 'preferred';
+  certificate_cost: string;
+  type: string;
+  preferred: boolean;
+  origin_number: number | null;
+  origin_prefix: string | null;
+  cost: string;
+  shares: string;
+  date: string;
+  notes: string;
+  transaction_order: string;
+}
+
+interface CompanyRow {
+  legal_name: string;
+  address: string;
+  city: string;
+  state: string;
+  zip_code: string;
+  country: string;
+}
+
+/**
+ * The holder's statement as of a date: company header, holder contact, totals and the history
+ * (date, then transaction order) with its running balance. Every figure is derived from the
+ * transactions dated on or before `asOf`, so a past statement reads exactly as it would have then.
+ * Throws SHAREHOLDER.NOT_FOUND for a missing holder and, for a shareholder, for anyone else's id.
+ */
+export async function getStatement(db: Db, opts: GetStatementOptions): Promise<StatementResponse> {
+  const holder = await findVisibleHolder(db, opts.principal, opts.holderId);
+  const today = todayIso();
+  const asOf = opts.asOf ?? today;
+
+  const [company] = await rows<CompanyRow>(
+    db,
+    sql`select legal_name, address, city, state, zip_code, country
+          from organization where id = ${holder.organization_id}`,
+  );
+  const history = await rows<HistorySqlRow>(
+    db,
+    sql`select t.id, t.certificate_id, c.number, cls.prefix, cls.class_type,
+               c.cost::text as certificate_cost, t.type, t.preferred,
+               oc.number as origin_number, ocls.prefix as origin_prefix,
+               t.cost::text as cost, t.shares::text as shares, t.date::text as date, t.notes,
+               t.transaction_order::text as transaction_order
+          from certificate c
+          join share_transaction t on t.certificate_id = c.id
+          join share_class cls on cls.id = c.class_id
+          left join certificate oc on oc.id = t.origin_certificate_id
+          left join share_class ocls on ocls.id = oc.class_id
+         where c.holder_id = ${holder.id} and t.date <= ${asOf}
+         order by t.date, t.transaction_order`,
+  );
+
+  const ordered = history
+    .map((row) => ({
+      ...row,
+      sharesValue: toHundredths(row.shares),
+      transactionOrder: BigInt(row.transaction_order),
+    }))
+    .sort(compareLedgerOrder);
+  const withBalance = withRunningBalance(
+    ordered.map((row) => ({ ...row, shares: row.sharesValue })),
+  );
+
+  const certificates = new Map<string, HeldCertificate>();
+  for (const row of ordered) {
+    const held = certificates.get(row.certificate_id) ?? {
+      classType: row.class_type,
+      balance: 0n,
+      cost: toHundredths(row.certificate_cost),
+    };
+    held.balance += row.sharesValue;
+    certificates.set(row.certificate_id, held);
+  }
+  const figures = holderFigures([...certificates.values()]);
+  const lastOrder = ordered.at(-1)?.transaction_order ?? '0';
+  const documentId = createHash('sha256')
+    .update(`${holder.id}|${asOf}|${ordered.length}|${lastOrder}`)
+    .digest('hex')
+    .slice(0, 16)
+    .toUpperCase();
+
+  return {
+    company: {
+      legalName: company?.legal_name ?? '',
+      address: company?.address ?? '',
+      city: company?.city ?? '',
+      state: company?.state ?? '',
+      zipCode: company?.zip_code ?? '',
+      country: company?.country ?? '',
+    },
+    asOf,
+    statementDate: today,
+    documentId: `ST-${documentId}`,
+    holder: {
+      id: holder.id,
+      name: holder.name,
+      fullName: holder.full_name,
+      email: holder.email,
+      address: holder.address,
+      city: holder.city,
+      state: holder.state,
+      zipCode: holder.zip_code,
+    },
+    totals: {
+      common: formatAmount(figures.common),
+      preferred: formatAmount(figures.preferred),
+      balance: formatAmount(figures.balance),
+      costPerShare: formatAmount(figures.costPerShare),
+    },
+    history: withBalance.map((row) => {
+      const type = row.type;
+      const known = isTransactionType(type);
+      return {
+        id: row.id,
+        certificateId: row.certificate_id,
+        certificate: certificateLabel(row.prefix, row.number),
+        type,
+        typeLabel: known ? typeLabel(type) : type,
+        issued: known ? isIssuedType(type) : false,
+        preferred: row.preferred,
+        origin:
+          row.origin_number === null || row.origin_prefix === null
+            ? null
+            : certificateLabel(row.origin_prefix, row.origin_number),
+        cost: formatAmount(toHundredths(row.cost)),
+        shares: formatAmount(row.shares),
+        balance: formatAmount(row.runningBalance),
+        date: row.date,
+        notes: row.notes,
+        transactionOrder: row.transaction_order,
+      };
+    }),
+  };
+}

@@ -1,0 +1,139 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { DirectoryResponse, directoryQuery } from '../../../contract/ledger';
+import type { Db } from '../../db/database';
+import { amountText } from '../../ledger-store/amounts';
+import { rows, todayIso } from '../../ledger-store/sql';
+
+export interface ListDirectoryOptions {
+  organizationId: string;
+  query: z.output<typeof directoryQuery>;
+}
+
+interface RowSql {
+  id: string;
+  name: string;
+  full_name: string;
+  common: string;
+  preferred: string;
+  balance: string;
+  cost_per_share: string;
+}
+
+interface TotalsSql {
+  shareholders: string;
+  total_shares: string | null;
+  common: string | null;
+  preferred: string | null;
+  matching: string;
+}
+
+const SORT_COLUMNS: Record<z.output<typeof directoryQuery>['sort'], SQL> = {
+  name: sql`lower(f.name)`,
+  common: sql`f.common`,
+  preferred: sql`f.preferred`,
+  balance: sql`f.balance`,
+  costPerShare: sql`f.cost_per_share`,
+};
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Figures per listed holder: the kept ones for today (or later), or derived from the
+ * transactions dated on or before an earlier `asOf`.
+ */
+function figures(organizationId: string, asOf: string, current: boolean): SQL {
+  if (current) {
+    return sql`select h.id, h.name, h.full_name, h.is_admin, h.common_shares as common,
+                      h.preferred_shares as preferred, h.balance,
+                      case when h.balance = 0 then 0 else round(h.held_cost / h.balance, 2) end
+                        as cost_per_share
+                 from shareholder h
+                where h.organization_id = ${organizationId} and h.active and h.name <> ''`;
+  }
+  return sql`with cert as (
+               select c.holder_id, cls.class_type, c.cost, sum(t.shares) as balance
+                 from certificate c
+                 join share_class cls on cls.id = c.class_id
+                 join share_transaction t on t.certificate_id = c.id
+                where c.organization_id = ${organizationId} and t.date <= ${asOf}
+                group by c.id, cls.class_type
+             ), held as (
+               select holder_id,
+                      coalesce(sum(balance) filter (where class_type = 'common'), 0) as common,
+                      coalesce(sum(balance) filter (where class_type = 'preferred'), 0) as preferred,
+                      coalesce(sum(balance * cost) filter (where balance > 0), 0) as held_cost,
+                      coalesce(sum(balance) filter (where balance > 0), 0) as held
+                 from cert group by holder_id
+             )
+             select h.id, h.name, h.full_name, h.is_admin,
+                    coalesce(held.common, 0) as common, coalesce(held.preferred, 0) as preferred,
+                    coalesce(held.common, 0) + coalesce(held.preferred, 0) as balance,
+                    case when coalesce(held.held, 0) = 0 then 0
+                         else round(held.held_cost / held.held, 2) end as cost_per_share
+               from shareholder h left join held on held.holder_id = h.id
+              where h.organization_id = ${organizationId} and h.active and h.name <> ''`;
+}
+
+/**
+ * The administrator's directory (spec §2, §6): active holders with a name; administrators only
+ * when their balance is above 0. Sorted, searched by name and paged in SQL; totals cover every
+ * listed holder, not only the page or the search.
+ */
+export async function listDirectory(
+  db: Db,
+  opts: ListDirectoryOptions,
+): Promise<DirectoryResponse> {
+  const { query } = opts;
+  const today = todayIso();
+  const asOf = query.asOf ?? today;
+  const base = figures(opts.organizationId, asOf, asOf >= today);
+  const search = query.search ? `%${escapeLike(query.search.toLowerCase())}%` : null;
+  const matches = search ? sql`lower(f.name) like ${search}` : sql`true`;
+  const dir = query.dir === 'desc' ? sql`desc` : sql`asc`;
+  const offset = (query.page - 1) * query.pageSize;
+
+  // Two independent reads: run them side by side on two pooled connections.
+  const [[totals], page] = await Promise.all([
+    rows<TotalsSql>(
+      db,
+      sql`select count(*)::text as shareholders, sum(f.balance)::text as total_shares,
+               sum(f.common)::text as common, sum(f.preferred)::text as preferred,
+               count(*) filter (where ${matches})::text as matching
+          from (${base}) f
+         where not f.is_admin or f.balance > 0`,
+    ),
+    rows<RowSql>(
+      db,
+      sql`select f.id, f.name, f.full_name, f.common::text as common,
+               f.preferred::text as preferred, f.balance::text as balance,
+               f.cost_per_share::text as cost_per_share
+          from (${base}) f
+         where (not f.is_admin or f.balance > 0) and ${matches}
+         order by ${SORT_COLUMNS[query.sort]} ${dir}, f.id ${dir}
+         limit ${query.pageSize} offset ${offset}`,
+    ),
+  ]);
+
+  return {
+    asOf,
+    totals: {
+      shareholders: Number(totals?.shareholders ?? 0),
+      totalShares: amountText(totals?.total_shares ?? '0'),
+      common: amountText(totals?.common ?? '0'),
+      preferred: amountText(totals?.preferred ?? '0'),
+    },
+    page: query.page,
+    pageSize: query.pageSize,
+    total: Number(totals?.matching ?? 0),
+    rows: page.map((r) => ({
+      id: r.id,
+      name: r.name,
+      fullName: r.full_name,
+      common: amountText(r.common),
+      preferred: amountText(r.preferred),
+      balance: amountText(r.balance),
+      costPerShare: amountText(r.cost_per_share),
+    })),
+  };
+}

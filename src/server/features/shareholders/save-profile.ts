@@ -1,0 +1,70 @@
+import { sql } from 'drizzle-orm';
+import type { SaveProfileBody } from '../../../contract/ledger';
+import type { Db } from '../../db/database';
+import { AppError } from '../../http/app-error';
+import { findVisibleHolder } from '../../ledger-store/visible-holder';
+import type { Principal } from '../../plugins/access-control';
+
+export interface SaveProfileOptions {
+  holderId: string;
+  body: SaveProfileBody;
+  principal: Principal;
+  requestId: string;
+}
+
+/**
+ * The spec's Save: contact fields only (the schema refuses any other field). Administrators edit
+ * anyone in their organization, name included; a shareholder edits only their own contact
+ * fields, and a changed name is refused. The change and its audit entry commit together.
+ */
+export async function saveProfile(db: Db, opts: SaveProfileOptions): Promise<void> {
+  const { body, principal } = opts;
+  if (body.ShareholderId.toLowerCase() !== opts.holderId.toLowerCase()) {
+    throw new AppError(
+      'VALIDATION.ID_MISMATCH',
+      'ShareholderId must match the shareholder in the address.',
+      'ShareholderId',
+    );
+  }
+  await db.transaction(async (tx) => {
+    const before = await findVisibleHolder(tx, principal, opts.holderId, { forUpdate: true });
+    const isAdmin = principal.role === 'administrator';
+    if (!isAdmin && body.FullName !== before.full_name) {
+      throw new AppError(
+        'VALIDATION.READ_ONLY',
+        'Only an administrator can change the name.',
+        'FullName',
+      );
+    }
+    const after = {
+      full_name: isAdmin ? body.FullName : before.full_name,
+      state: body.State,
+      city: body.City,
+      address: body.Address,
+      zip_code: body.ZipCode,
+      phone_number: body.Phone,
+      cellphone_number: body.CellPhone,
+      notes: body.Notes,
+    };
+    await tx.execute(
+      sql`update shareholder
+             set full_name = ${after.full_name}, state = ${after.state}, city = ${after.city},
+                 address = ${after.address}, zip_code = ${after.zip_code},
+                 phone_number = ${after.phone_number},
+                 cellphone_number = ${after.cellphone_number}, notes = ${after.notes},
+                 updated_at = now()
+           where id = ${before.id}`,
+    );
+    const beforeFields = Object.fromEntries(
+      Object.keys(after).map((k) => [k, before[k as keyof typeof before]]),
+    );
+    await tx.execute(
+      sql`insert into audit_entry
+            (organization_id, actor_user_id, actor_holder_id, action, entity_type, entity_id,
+             request_id, before, after)
+          values (${before.organization_id}, ${principal.userId}, ${principal.holderId},
+                  'shareholder.profile_saved', 'shareholder', ${before.id}, ${opts.requestId},
+                  ${JSON.stringify(beforeFields)}::jsonb, ${JSON.stringify(after)}::jsonb)`,
+    );
+  });
+}

@@ -1,0 +1,44 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBody } from '../../../contract/common';
+import { idParams, ledgerPaths, statementQuery } from '../../../contract/ledger';
+import type { Db } from '../../db/database';
+import { getStatement } from './get-statement';
+import { renderStatementPdf, statementFileName } from './statement-pdf';
+
+/** GET /api/v1/shareholders/:id/statement.pdf?asOf=: the statement as a PDF download. */
+export const statementPdfRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.get(
+    ledgerPaths.statementPdf,
+    {
+      schema: {
+        tags: ['shareholders'],
+        summary: "A holder's statement as a PDF (administrator: any; shareholder: own)",
+        params: idParams,
+        querystring: statementQuery,
+        produces: ['application/pdf'],
+        response: {
+          200: z.instanceof(Buffer).describe('The statement as application/pdf'),
+          400: errorBody,
+          401: errorBody,
+          403: errorBody,
+          404: errorBody,
+        },
+      },
+    },
+    async (request, reply) => {
+      const statement = await getStatement(db, {
+        holderId: request.params.id,
+        asOf: request.query.asOf,
+        principal: request.principal!,
+      });
+      const pdf = await renderStatementPdf(statement);
+      const name = statementFileName(statement);
+      return reply
+        .type('application/pdf')
+        .header('Content-Disposition', `attachment; filename="${name}"`)
+        .header('Cache-Control', 'private, no-store')
+        .send(pdf);
+    },
+  );
+};

@@ -1,0 +1,103 @@
+import type { RecordTransactionResponse, recordTransactionBody } from '../../../contract/ledger';
+import type { z } from 'zod';
+import { isLedgerError, type OperationInput } from '../../../ledger';
+import type { Db } from '../../db/database';
+import { statusForCode } from '../../http/error-status';
+import {
+  claimIdempotencyKey,
+  completeIdempotencyKey,
+  releaseIdempotencyKey,
+  requestHash,
+  type StoredAnswer,
+} from '../../ledger-store/idempotency';
+import { postOperation } from '../../ledger-store/post-operation';
+import { runLedgerTransaction } from '../../ledger-store/run-ledger-transaction';
+import type { Principal } from '../../plugins/access-control';
+
+export interface RecordTransactionOptions {
+  principal: Principal;
+  body: z.output<typeof recordTransactionBody>;
+  idempotencyKey: string;
+  requestId: string;
+}
+
+export interface RecordTransactionAnswer extends StoredAnswer {
+  /** True when this is the stored answer of an earlier request with the same key. */
+  replayed: boolean;
+}
+
+export function toOperationInput(body: z.output<typeof recordTransactionBody>): OperationInput {
+  return {
+    type: body.Type,
+    holderId: body.ShareholderId,
+    toHolderId: body.DestinationShareholderId ?? null,
+    date: body.ShareDate,
+    shares: body.Shares,
+    cost: body.Cost ?? null,
+    originCertificateIds: body.Origin,
+    classType: body.ClassType ?? null,
+    notes: body.Notes ?? null,
+    reason: body.Reason ?? null,
+  };
+}
+
+/**
+ * The spec's Transfer action, exactly once per Idempotency-Key (checklist LED-08): the first
+ * answer, a refusal included, is stored and replayed for the same key and body; the success is
+ * stored in the same database transaction as its effect, so a crash leaves neither or both.
+ */
+export async function recordTransaction(
+  db: Db,
+  opts: RecordTransactionOptions,
+): Promise<RecordTransactionAnswer> {
+  const { principal } = opts;
+  if (principal.organizationId === null) throw new Error('administrator without an organization');
+  const scope = `user:${principal.userId}`;
+  const key = opts.idempotencyKey;
+  const claim = await claimIdempotencyKey(db, { scope, key, hash: requestHash(opts.body) });
+  if (claim.kind === 'replay') return { ...claim.answer, replayed: true };
+
+  try {
+    const answer = await runLedgerTransaction(db, async (tx) => {
+      const posted = await postOperation(tx, {
+        organizationId: principal.organizationId!,
+        input: toOperationInput(opts.body),
+        actor: { userId: principal.userId, holderId: principal.holderId },
+        requestId: opts.requestId,
+        idempotencyKey: key,
+      });
+      const body: RecordTransactionResponse = {
+        operationId: posted.operationId,
+        type: posted.type,
+        certificates: posted.certificates,
+        transactions: posted.transactions.map((t) => ({
+          id: t.id,
+          certificate: t.certificate,
+          type: t.type,
+          shares: t.shares,
+          cost: t.cost,
+          date: t.date,
+          origin: t.origin,
+        })),
+      };
+      const stored: StoredAnswer = { status: 201, body };
+      await completeIdempotencyKey(tx, { scope, key, answer: stored });
+      return stored;
+    });
+    return { ...answer, replayed: false };
+  } catch (err) {
+    if (isLedgerError(err)) {
+      const body = {
+        code: err.code,
+        message: err.message,
+        ...(err.field ? { field: err.field } : {}),
+        ...(err.details ? { details: err.details } : {}),
+      };
+      const answer: StoredAnswer = { status: statusForCode(err.code), body };
+      await completeIdempotencyKey(db, { scope, key, answer });
+      return { ...answer, replayed: false };
+    }
+    await releaseIdempotencyKey(db, { scope, key }).catch(() => undefined);
+    throw err;
+  }
+}

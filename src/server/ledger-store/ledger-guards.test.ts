@@ -1,0 +1,173 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../db/database';
+import { createHolder, createOrganization } from '../test-support/fixtures';
+import { createTestDatabase } from '../test-support/test-database';
+import { ledgerInvariants } from './invariants';
+import { verifyLedgerAtStartup } from './verify-at-startup';
+import { rows } from './sql';
+import { poster } from './test-scenario';
+
+let database: Database;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.close());
+
+async function smallLedger() {
+  const db = database.db;
+  const { organization } = await createOrganization(db);
+  const alice = await createHolder(db, organization.id, { name: 'Alice' });
+  const bob = await createHolder(db, organization.id, { name: 'Bob' });
+  const post = poster(db, organization.id);
+  const issued = await post({
+    type: 'New Issue',
+    holderId: alice.id,
+    date: '2024-01-01',
+    shares: '100',
+    cost: '1',
+  });
+  const transfer = await post({
+    type: 'Transfer',
+    holderId: alice.id,
+    toHolderId: bob.id,
+    date: '2024-01-02',
+    shares: '40',
+    originCertificateIds: [issued.certificates[0]!.id],
+  });
+  const violations = async () =>
+    (await ledgerInvariants(db)).filter((v) => v.organization_id === organization.id);
+  return { db, organization, alice, bob, issued, transfer, violations };
+}
+
+describe('append-only ledger tables (LED-05)', () => {
+  it.each([
+    'update share_transaction set shares = 1',
+    'delete from share_transaction',
+    'truncate share_transaction cascade',
+    "update ledger_operation set type = 'Cancel'",
+    'delete from ledger_operation',
+    'truncate ledger_operation cascade',
+    "update audit_entry set reason = 'rewritten'",
+    'delete from audit_entry',
+    'truncate audit_entry',
+  ])('refuses: %s', async (statement) => {
+    const { db } = await smallLedger();
+    const count = async () =>
+      (
+        await rows<{ n: number }>(
+          db,
+          sql`select (select count(*) from share_transaction) + (select count(*) from ledger_operation)
+                 + (select count(*) from audit_entry) as n`,
+        )
+      )[0]!.n;
+    const before = await count();
+    const error: unknown = await db.execute(sql.raw(statement)).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    const cause = (error as { cause?: { message?: string } } | null)?.cause;
+    expect(cause?.message ?? String(error)).toMatch(/append-only/);
+    expect(await count()).toBe(before);
+  });
+});
+
+describe('ledger_invariants() (LED-12)', () => {
+  it('is empty for a sound ledger', async () => {
+    const { violations } = await smallLedger();
+    expect(await violations()).toEqual([]);
+  });
+
+  it('reports a certificate whose kept balance drifted from its transactions', async () => {
+    const { db, issued, violations } = await smallLedger();
+    await db.execute(
+      sql`update certificate set balance = balance + 1 where id = ${issued.certificates[0]!.id}`,
+    );
+    expect(await violations()).toEqual([
+      expect.objectContaining({
+        check_name: 'certificate_drift',
+        entity_id: issued.certificates[0]!.id,
+      }),
+    ]);
+  });
+
+  it('reports a holder whose kept figures drifted, and the broken class total; ', async () => {
+    const { db, bob, violations } = await smallLedger();
+    await db.execute(
+      sql`update shareholder set common_shares = common_shares + 5, balance = balance + 5 where id = ${bob.id}`,
+    );
+    const found = await violations();
+    expect(found.map((v) => v.check_name).sort()).toEqual(['class_conservation', 'holder_drift']);
+  });
+
+  it('reports transactions without an audit entry and unbalanced operations', async () => {
+    const { db, organization, transfer, violations } = await smallLedger();
+    const [op] = await rows<{ id: string }>(
+      db,
+      sql`insert into ledger_operation (organization_id, type, recorded_by)
+          values (${organization.id}, 'Transfer', 'intruder') returning id`,
+    );
+    await db.execute(
+      sql`insert into share_transaction (operation_id, certificate_id, preferred, shares, type, date, recorded_by)
+          values (${op!.id}, ${transfer.certificates[0]!.id}, false, 1, 'Issued: transfer', '2024-02-01', 'intruder')`,
+    );
+    const names = (await violations()).map((v) => v.check_name).sort();
+    expect(names).toEqual([
+      'certificate_drift',
+      'holder_drift',
+      'operation_unbalanced',
+      'transaction_without_audit',
+    ]);
+  });
+
+  it('reports a negative balance even where the CHECK was bypassed', async () => {
+    const { db, bob, violations } = await smallLedger();
+    await db.execute(sql`alter table shareholder drop constraint shareholder_common_nonneg`);
+    try {
+      await db.execute(
+        sql`update shareholder set common_shares = -1, balance = -1 where id = ${bob.id}`,
+      );
+      expect((await violations()).map((v) => v.check_name)).toContain('holder_negative');
+    } finally {
+      await db.execute(
+        sql`update shareholder set common_shares = 40, balance = 40 where id = ${bob.id}`,
+      );
+      await db.execute(
+        sql`alter table shareholder add constraint shareholder_common_nonneg check (common_shares >= 0)`,
+      );
+    }
+  });
+});
+
+describe('start-up check', () => {
+  it('logs every violation loudly, and nothing once the ledger is sound', async () => {
+    const own = await createTestDatabase();
+    try {
+      const db = own.db;
+      const { organization } = await createOrganization(db);
+      const bob = await createHolder(db, organization.id, { name: 'Bob' });
+      await poster(
+        db,
+        organization.id,
+      )({
+        type: 'New Issue',
+        holderId: bob.id,
+        date: '2024-01-01',
+        shares: '10',
+      });
+      const lines: string[] = [];
+      const log = {
+        info: () => undefined,
+        fatal: (_obj: unknown, msg: string) => lines.push(msg),
+      } as unknown as Parameters<typeof verifyLedgerAtStartup>[1];
+      expect(await verifyLedgerAtStartup(db, log)).toBe(0);
+      await db.execute(
+        sql`update shareholder set common_shares = 15, balance = 15 where id = ${bob.id}`,
+      );
+      expect(await verifyLedgerAtStartup(db, log)).toBe(2);
+      expect(lines.at(-1)).toMatch(/LEDGER INVARIANTS VIOLATED: 2 row/);
+    } finally {
+      await own.close();
+    }
+  });
+});

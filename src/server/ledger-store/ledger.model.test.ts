@@ -1,0 +1,313 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createInMemoryLedger,
+  formatAmount,
+  isLedgerError,
+  type InMemoryLedger,
+  type OperationInput,
+} from '../../ledger';
+import type { Database, Db } from '../db/database';
+import { createHolder, createOrganization } from '../test-support/fixtures';
+import { createTestDatabase } from '../test-support/test-database';
+import { toHundredths, toTenThousandths } from './amounts';
+import { ledgerInvariants } from './invariants';
+import { postOperation, type PostedOperation } from './post-operation';
+import { runLedgerTransaction } from './run-ledger-transaction';
+import { rows } from './sql';
+
+// Checklist LED-10: random issue / transfer / convert / cancel / read sequences against the real
+// database equal the in-memory model (createInMemoryLedger), with ledger_invariants() empty.
+
+/** The last holder is inactive. */
+const HOLDERS = 5;
+const DATES = ['2024-01-01', '2024-01-02', '2024-01-03', '2024-01-05', '2024-02-01'];
+
+interface Model {
+  ledger: InMemoryLedger;
+  holders: string[];
+}
+interface Real {
+  db: Db;
+  organizationId: string;
+  holders: string[];
+  /** Certificate id by number (numbers are sequential from 1 in both worlds). */
+  byNumber: Map<number, string>;
+}
+
+type Outcome = { ok: PostedOperation } | { code: string; field: string | undefined };
+
+interface Pick {
+  own: boolean;
+  i: number;
+}
+
+/**
+ * Picks the same certificates in both worlds: mostly the holder's own, sometimes anyone's; an
+ * index past the end is a missing certificate.
+ */
+function origins(model: Model, real: Real, holder: number, picks: Pick[]) {
+  const missing = randomUUID();
+  const chosen = picks.map(({ own, i }) => {
+    const list = model.ledger.certificates(own ? model.holders[holder] : undefined);
+    return list[i % (list.length + (own ? 0 : 1))] ?? null;
+  });
+  // The holder's own picks stay distinct; deliberate duplicates come from the mixed picks.
+  if (picks.every((p) => p.own)) {
+    const distinct = [...new Set(chosen)];
+    chosen.splice(0, chosen.length, ...distinct);
+  }
+  return {
+    model: chosen.map((c) => c?.id ?? missing),
+    real: chosen.map((c) => (c ? real.byNumber.get(c.number)! : missing)),
+  };
+}
+
+async function both(model: Model, real: Real, input: OperationInput, realInput: OperationInput) {
+  let expected: Outcome;
+  try {
+    model.ledger.apply(input);
+    expected = { ok: undefined as never };
+  } catch (e) {
+    if (!isLedgerError(e)) throw e;
+    expected = { code: e.code, field: e.field };
+  }
+  let actual: Outcome;
+  try {
+    actual = {
+      ok: await runLedgerTransaction(real.db, (tx) =>
+        postOperation(tx, {
+          organizationId: real.organizationId,
+          input: realInput,
+          actor: { userId: 'model', holderId: null },
+        }),
+      ),
+    };
+  } catch (e) {
+    if (!isLedgerError(e)) throw e;
+    actual = { code: e.code, field: e.field };
+  }
+  if ('code' in expected) {
+    expect(actual).toEqual(expected);
+    return;
+  }
+  expect('ok' in actual ? 'ok' : actual).toBe('ok');
+  const posted = (actual as { ok: PostedOperation }).ok;
+  for (const c of posted.certificates) real.byNumber.set(c.number, c.id);
+  // The created certificates and entries match the model's newest ones.
+  const modelCerts = model.ledger.certificates().slice(-posted.certificates.length || undefined);
+  if (posted.certificates.length > 0) {
+    expect(posted.certificates.map((c) => [c.number, c.classType, c.cost])).toEqual(
+      modelCerts.map((c) => [c.number, c.classType, formatAmount(c.cost)]),
+    );
+  }
+  const modelTxs = model.ledger.transactions().slice(-posted.transactions.length);
+  expect(posted.transactions.map((t) => [t.type, t.shares, t.cost])).toEqual(
+    modelTxs.map((t) => [t.type, formatAmount(t.shares), formatAmount(t.cost)]),
+  );
+}
+
+async function compareState(model: Model, real: Real) {
+  const holders = await rows<{
+    id: string;
+    common_shares: string;
+    preferred_shares: string;
+    balance: string;
+    held_cost: string;
+  }>(
+    real.db,
+    sql`select id, common_shares::text, preferred_shares::text, balance::text, held_cost::text
+          from shareholder where organization_id = ${real.organizationId}`,
+  );
+  for (const [i, id] of real.holders.entries()) {
+    const h = holders.find((x) => x.id === id)!;
+    const f = model.ledger.holderFigures(model.holders[i]!);
+    expect([h.common_shares, h.preferred_shares, h.balance].map(toHundredths)).toEqual([
+      f.common,
+      f.preferred,
+      f.balance,
+    ]);
+    const balance = toHundredths(h.balance);
+    const cps =
+      balance === 0n ? 0n : (toTenThousandths(h.held_cost) * 2n + balance) / (2n * balance);
+    expect(cps).toBe(f.costPerShare);
+  }
+  const certs = await rows<{ number: number; balance: string }>(
+    real.db,
+    sql`select number, balance::text from certificate
+         where organization_id = ${real.organizationId} order by number`,
+  );
+  expect(certs.map((c) => [c.number, toHundredths(c.balance)])).toEqual(
+    model.ledger.certificates().map((c) => [c.number, c.balance]),
+  );
+}
+
+const shares = fc.integer({ min: 1, max: 30_000 }).map((n) => formatAmount(BigInt(n)));
+const some = fc.integer({ min: 1, max: 6_000 }).map((n) => formatAmount(BigInt(n)));
+const cost = fc.integer({ min: 0, max: 2_000 }).map((n) => formatAmount(BigInt(n)));
+const holderIx = fc.oneof(
+  { arbitrary: fc.nat({ max: HOLDERS - 2 }), weight: 12 },
+  { arbitrary: fc.constant(HOLDERS - 1), weight: 1 },
+);
+const laterDate = fc.oneof(
+  { arbitrary: fc.constant(DATES.at(-1)!), weight: 4 },
+  { arbitrary: fc.constantFrom(...DATES), weight: 1 },
+);
+const date = fc.constantFrom(...DATES);
+const picks = fc.oneof(
+  {
+    arbitrary: fc.uniqueArray(
+      fc.nat({ max: 30 }).map((i) => ({ own: true, i })),
+      { minLength: 1, maxLength: 3, selector: (p) => p.i },
+    ),
+    weight: 8,
+  },
+  {
+    arbitrary: fc.array(fc.record({ own: fc.boolean(), i: fc.nat({ max: 30 }) }), {
+      minLength: 1,
+      maxLength: 3,
+    }),
+    weight: 2,
+  },
+);
+
+type Cmd = fc.AsyncCommand<Model, Real>;
+const command = (label: string, run: (m: Model, r: Real) => Promise<void>): Cmd => ({
+  check: () => true,
+  run,
+  toString: () => label,
+});
+
+const issue = fc.record({ h: holderIx, shares, cost, date, preferred: fc.boolean() }).map((a) =>
+  command(`issue ${JSON.stringify(a)}`, (m, r) => {
+    const input = (holderId: string): OperationInput => ({
+      type: 'New Issue',
+      holderId,
+      date: a.date,
+      shares: a.shares,
+      cost: a.cost,
+      classType: a.preferred ? 'preferred' : 'common',
+    });
+    return both(m, r, input(m.holders[a.h]!), input(r.holders[a.h]!));
+  }),
+);
+
+const transfer = fc
+  .record({
+    from: holderIx,
+    offset: fc.oneof(
+      { arbitrary: fc.integer({ min: 1, max: HOLDERS - 1 }), weight: 9 },
+      { arbitrary: fc.constant(0), weight: 1 },
+    ),
+    picks,
+    shares: some,
+    cost,
+    date: laterDate,
+  })
+  .map((a) =>
+    command(`transfer ${JSON.stringify(a)}`, (m, r) => {
+      const o = origins(m, r, a.from, a.picks);
+      const input = (hs: string[], ids: string[]): OperationInput => ({
+        type: 'Transfer',
+        holderId: hs[a.from]!,
+        toHolderId: hs[(a.from + a.offset) % HOLDERS]!,
+        date: a.date,
+        shares: a.shares,
+        cost: a.cost,
+        originCertificateIds: ids,
+      });
+      return both(m, r, input(m.holders, o.model), input(r.holders, o.real));
+    }),
+  );
+
+const convert = fc.record({ h: holderIx, picks, shares: some, date: laterDate }).map((a) =>
+  command(`convert ${JSON.stringify(a)}`, (m, r) => {
+    const o = origins(m, r, a.h, a.picks);
+    const input = (hs: string[], ids: string[]): OperationInput => ({
+      type: 'Convert to Preferred',
+      holderId: hs[a.h]!,
+      date: a.date,
+      shares: a.shares,
+      originCertificateIds: ids,
+    });
+    return both(m, r, input(m.holders, o.model), input(r.holders, o.real));
+  }),
+);
+
+const cancel = fc
+  .record({
+    h: holderIx,
+    picks,
+    shares: some,
+    date: laterDate,
+    reason: fc.constantFrom('repurchase', 'repurchase', 'repurchase', ''),
+  })
+  .map((a) =>
+    command(`cancel ${JSON.stringify(a)}`, (m, r) => {
+      const o = origins(m, r, a.h, a.picks);
+      const input = (hs: string[], ids: string[]): OperationInput => ({
+        type: 'Cancel',
+        holderId: hs[a.h]!,
+        date: a.date,
+        shares: a.shares,
+        reason: a.reason,
+        originCertificateIds: ids,
+      });
+      return both(m, r, input(m.holders, o.model), input(r.holders, o.real));
+    }),
+  );
+
+const read = fc.constant(command('read', compareState));
+
+let database: Database;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.close());
+
+describe('the database ledger equals the in-memory model', () => {
+  it('over random operation sequences (200 runs × ≤ 50 commands)', async () => {
+    const db = database.db;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.commands([issue, transfer, transfer, transfer, convert, convert, cancel, read], {
+          maxCommands: 50,
+          size: 'max',
+        }),
+        async (cmds) => {
+          const { organization } = await createOrganization(db, 'Model, Inc.');
+          const holders: string[] = [];
+          for (let i = 0; i < HOLDERS; i++) {
+            holders.push(
+              (
+                await createHolder(db, organization.id, {
+                  name: `H${i}`,
+                  active: i !== HOLDERS - 1,
+                })
+              ).id,
+            );
+          }
+          const ledger = createInMemoryLedger();
+          holders.forEach((id, i) => ledger.addHolder(id, i !== HOLDERS - 1));
+          const model: Model = { ledger, holders };
+          const real: Real = { db, organizationId: organization.id, holders, byNumber: new Map() };
+          await fc.asyncModelRun(() => ({ model, real }), cmds);
+          await compareState(model, real);
+        },
+      ),
+      { numRuns: 200 },
+    );
+    expect(await ledgerInvariants(db)).toEqual([]);
+    // The runs exercised every operation, partial ones included, not only refusals.
+    const posted = await rows<{ type: string; n: number }>(
+      db,
+      sql`select type, count(*)::int as n from share_transaction group by type`,
+    );
+    console.log('model-based run, transactions by type:', JSON.stringify(posted));
+    for (const type of ['Issued', 'Issued: transfer', 'Converted To Preferred', 'Cancelled']) {
+      expect(posted.find((p) => p.type === type)?.n ?? 0).toBeGreaterThan(40);
+    }
+  }, 600_000);
+});

@@ -1,0 +1,427 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import {
+  formatAmount,
+  planOperation,
+  type CertificateState,
+  type ClassType,
+  type HolderState,
+  type OperationInput,
+  type OperationPlan,
+} from '../../ledger';
+import type { Tx } from '../db/database';
+import { formatTenThousandths, toHundredths } from './amounts';
+import { certificateLabel } from './certificate-label';
+import { rows } from './sql';
+
+export interface PostOperationOptions {
+  organizationId: string;
+  input: OperationInput;
+  /** Who records it: the signed-in user (and their holder, if any). */
+  actor: { userId: string; holderId: string | null };
+  requestId?: string | null | undefined;
+  idempotencyKey?: string | null | undefined;
+}
+
+export interface PostedCertificate {
+  id: string;
+  number: number;
+  certificate: string;
+  classType: ClassType;
+  holderId: string;
+  holderName: string;
+  balance: string;
+  cost: string;
+  effectiveDate: string;
+  origin: string | null;
+}
+
+export interface PostedTransaction {
+  id: string;
+  certificateId: string;
+  certificate: string;
+  holderId: string;
+  type: string;
+  shares: string;
+  cost: string;
+  date: string;
+  origin: string | null;
+  originCertificateId: string | null;
+  preferred: boolean;
+}
+
+export interface PostedOperation {
+  operationId: string;
+  type: OperationInput['type'];
+  certificates: PostedCertificate[];
+  transactions: PostedTransaction[];
+}
+
+interface LockedCertificate {
+  id: string;
+  holder_id: string;
+  class_type: ClassType;
+  balance: string;
+  effective_date: string;
+  cost: string;
+  number: number;
+  prefix: string;
+}
+
+interface LockedHolder {
+  id: string;
+  name: string;
+  active: boolean;
+  common_shares: string;
+  preferred_shares: string;
+  held_cost: string;
+}
+
+interface ShareClassRow {
+  id: string;
+  class_type: ClassType;
+  prefix: string;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const uniqueUuids = (ids: Iterable<string | null | undefined>): string[] =>
+  [...new Set([...ids].filter((id): id is string => typeof id === 'string' && UUID.test(id)))]
+    .map((id) => id.toLowerCase())
+    .sort();
+
+interface HolderDelta {
+  common: bigint;
+  preferred: bigint;
+  /** Shares × acquisition price, ten-thousandths of a USD. */
+  heldCost: bigint;
+}
+
+/**
+ * Posts one entry-form operation inside the caller's transaction (checklist LED-06/07/09):
+ * locks the origin certificates, then the holders involved, each in ascending id order; asks
+ * planOperation to decide (a LedgerError rolls everything back); writes the operation, the kept
+ * balances, the audit entry; and last, under the organization row lock that hands out certificate
+ * numbers (held only for the final inserts), the new certificates and the transactions.
+ */
+export async function postOperation(tx: Tx, opts: PostOperationOptions): Promise<PostedOperation> {
+  const { organizationId, input } = opts;
+  const originIds = uniqueUuids(input.originCertificateIds ?? []);
+
+  const origins =
+    originIds.length === 0
+      ? []
+      : await rows<LockedCertificate>(
+          tx,
+          sql`select c.id, c.holder_id, cls.class_type, c.balance::text as balance,
+                     c.effective_date::text as effective_date, c.cost::text as cost, c.number,
+                     cls.prefix
+                from certificate c join share_class cls on cls.id = c.class_id
+               where c.id in ${originIds} and c.organization_id = ${organizationId}
+               order by c.id
+                 for update of c`,
+        );
+
+  const holderIds = uniqueUuids([
+    input.holderId,
+    input.type === 'Transfer' ? input.toHolderId : null,
+    ...origins.map((o) => o.holder_id),
+  ]);
+  const holders =
+    holderIds.length === 0
+      ? []
+      : await rows<LockedHolder>(
+          tx,
+          sql`select id, name, active, common_shares::text as common_shares,
+                     preferred_shares::text as preferred_shares, held_cost::text as held_cost
+                from shareholder
+               where id in ${holderIds} and organization_id = ${organizationId}
+               order by id
+                 for update`,
+        );
+
+  const certificateStates = new Map<string, CertificateState>(
+    origins.map((o) => [
+      o.id,
+      {
+        id: o.id,
+        holderId: o.holder_id,
+        classType: o.class_type,
+        balance: toHundredths(o.balance),
+        effectiveDate: o.effective_date,
+        cost: toHundredths(o.cost),
+      },
+    ]),
+  );
+  const holderStates = new Map<string, HolderState>(
+    holders.map((h) => [h.id, { id: h.id, active: h.active }]),
+  );
+  const plan = planOperation(normalizeIds(input), {
+    holders: holderStates,
+    certificates: certificateStates,
+  });
+
+  const classes = await rows<ShareClassRow>(
+    tx,
+    sql`select id, class_type, prefix from share_class where organization_id = ${organizationId}`,
+  );
+  const classOf = (type: ClassType) => {
+    const found = classes.find((c) => c.class_type === type);
+    if (!found) throw new Error(`organization ${organizationId} has no ${type} share class`);
+    return found;
+  };
+
+  const operationId = randomUUID();
+  const newIds = new Map(plan.newCertificates.map((c) => [c.ref, randomUUID()]));
+  const originById = new Map(origins.map((o) => [o.id, o]));
+  const holderById = new Map(holders.map((h) => [h.id, h]));
+  const labelOf = (id: string | null, numbers?: Map<string, number>): string | null => {
+    if (id === null) return null;
+    const origin = originById.get(id);
+    if (origin) return certificateLabel(origin.prefix, origin.number);
+    const planned = plan.newCertificates.find((c) => newIds.get(c.ref) === id);
+    const number = numbers?.get(id);
+    return planned && number !== undefined
+      ? certificateLabel(classOf(planned.classType).prefix, number)
+      : null;
+  };
+
+  // Kept figures move by exactly the planned entries, valued at each certificate's own price.
+  const certificateDeltas = new Map<string, bigint>();
+  const holderDeltas = new Map<string, HolderDelta>();
+  const newBalances = new Map<string, bigint>();
+  for (const entry of plan.entries) {
+    let price: bigint;
+    if ('existingId' in entry.certificate) {
+      const id = entry.certificate.existingId;
+      certificateDeltas.set(id, (certificateDeltas.get(id) ?? 0n) + entry.shares);
+      price = certificateStates.get(id)?.cost ?? 0n;
+    } else {
+      const ref = entry.certificate.newRef;
+      newBalances.set(ref, (newBalances.get(ref) ?? 0n) + entry.shares);
+      price = plan.newCertificates.find((c) => c.ref === ref)?.cost ?? 0n;
+    }
+    const delta = holderDeltas.get(entry.holderId) ?? { common: 0n, preferred: 0n, heldCost: 0n };
+    if (entry.preferred) delta.preferred += entry.shares;
+    else delta.common += entry.shares;
+    delta.heldCost += entry.shares * price;
+    holderDeltas.set(entry.holderId, delta);
+  }
+
+  await tx.execute(
+    sql`insert into ledger_operation
+          (id, organization_id, type, recorded_by, request_id, idempotency_key, reason)
+        values (${operationId}, ${organizationId}, ${plan.operation}, ${opts.actor.userId},
+                ${opts.requestId ?? null}, ${opts.idempotencyKey ?? null}, ${plan.reason})`,
+  );
+
+  const certificateUpdates = [...certificateDeltas].sort(([a], [b]) => (a < b ? -1 : 1));
+  if (certificateUpdates.length > 0) {
+    await tx.execute(
+      sql`update certificate set balance = certificate.balance + v.delta
+            from (values ${sql.join(
+              certificateUpdates.map(([id, d]) => sql`(${id}::uuid, ${formatAmount(d)}::numeric)`),
+              sql`, `,
+            )}) as v(id, delta)
+           where certificate.id = v.id`,
+    );
+  }
+  const holderUpdates = [...holderDeltas].sort(([a], [b]) => (a < b ? -1 : 1));
+  await tx.execute(
+    sql`update shareholder
+           set common_shares = shareholder.common_shares + v.common,
+               preferred_shares = shareholder.preferred_shares + v.preferred,
+               balance = shareholder.balance + v.common + v.preferred,
+               held_cost = shareholder.held_cost + v.held_cost
+          from (values ${sql.join(
+            holderUpdates.map(
+              ([id, d]) =>
+                sql`(${id}::uuid, ${formatAmount(d.common)}::numeric, ${formatAmount(
+                  d.preferred,
+                )}::numeric, ${formatTenThousandths(d.heldCost)}::numeric)`,
+            ),
+            sql`, `,
+          )}) as v(id, common, preferred, held_cost)
+         where shareholder.id = v.id`,
+  );
+
+  await tx.execute(
+    sql`insert into audit_entry
+          (organization_id, actor_user_id, actor_holder_id, action, entity_type, entity_id,
+           operation_id, request_id, reason, before, after)
+        values (${organizationId}, ${opts.actor.userId}, ${opts.actor.holderId},
+                ${`ledger.${plan.operation}`}, 'ledger_operation', ${operationId}, ${operationId},
+                ${opts.requestId ?? null}, ${plan.reason},
+                ${JSON.stringify(auditBefore(origins, holders, holderDeltas))}::jsonb,
+                ${JSON.stringify(auditAfter(plan, input, newIds, origins, holders, certificateDeltas, holderDeltas))}::jsonb)`,
+  );
+
+  // Last: certificate numbers under the organization row lock, kept until commit.
+  const numbers = new Map<string, number>();
+  const created: PostedCertificate[] = [];
+  if (plan.newCertificates.length > 0) {
+    const [taken] = await rows<{ first: number }>(
+      tx,
+      sql`update organization
+             set next_certificate_number = next_certificate_number + ${plan.newCertificates.length}
+           where id = ${organizationId}
+       returning next_certificate_number - ${plan.newCertificates.length} as first`,
+    );
+    if (!taken) throw new Error(`organization ${organizationId} not found`);
+    plan.newCertificates.forEach((c, i) => numbers.set(newIds.get(c.ref)!, taken.first + i));
+    for (const c of plan.newCertificates) {
+      const id = newIds.get(c.ref)!;
+      const number = numbers.get(id)!;
+      created.push({
+        id,
+        number,
+        certificate: certificateLabel(classOf(c.classType).prefix, number),
+        classType: c.classType,
+        holderId: c.holderId,
+        holderName: holderById.get(c.holderId)?.name ?? '',
+        balance: formatAmount(newBalances.get(c.ref) ?? 0n),
+        cost: formatAmount(c.cost),
+        effectiveDate: c.effectiveDate,
+        origin: labelOf(c.originCertificateId),
+      });
+    }
+    await tx.execute(
+      sql`insert into certificate
+            (id, organization_id, number, holder_id, class_id, effective_date,
+             origin_certificate_id, balance, cost)
+          values ${sql.join(
+            plan.newCertificates.map((c) => {
+              const id = newIds.get(c.ref)!;
+              return sql`(${id}, ${organizationId}, ${numbers.get(id)!}, ${c.holderId},
+                          ${classOf(c.classType).id}, ${c.effectiveDate}, ${c.originCertificateId},
+                          ${formatAmount(newBalances.get(c.ref) ?? 0n)}, ${formatAmount(c.cost)})`;
+            }),
+            sql`, `,
+          )}`,
+    );
+  }
+
+  const transactions: PostedTransaction[] = plan.entries.map((entry) => {
+    const certificateId =
+      'existingId' in entry.certificate
+        ? entry.certificate.existingId
+        : newIds.get(entry.certificate.newRef)!;
+    return {
+      id: randomUUID(),
+      certificateId,
+      certificate: labelOf(certificateId, numbers) ?? '',
+      holderId: entry.holderId,
+      type: entry.type,
+      shares: formatAmount(entry.shares),
+      cost: formatAmount(entry.cost),
+      date: plan.date,
+      origin: labelOf(entry.originCertificateId, numbers),
+      originCertificateId: entry.originCertificateId,
+      preferred: entry.preferred,
+    };
+  });
+  await tx.execute(
+    sql`insert into share_transaction
+          (id, operation_id, certificate_id, preferred, origin_certificate_id, shares, type, date,
+           notes, cost, reason, recorded_by)
+        values ${sql.join(
+          transactions.map(
+            (t) =>
+              sql`(${t.id}, ${operationId}, ${t.certificateId}, ${t.preferred},
+                   ${t.originCertificateId}, ${t.shares}, ${t.type}, ${t.date},
+                   ${plan.notes ?? ''}, ${t.cost}, ${plan.reason}, ${opts.actor.userId})`,
+          ),
+          sql`, `,
+        )}`,
+  );
+
+  return { operationId, type: plan.operation, certificates: created, transactions };
+}
+
+/** Ids compare in lower case, as PostgreSQL returns them. */
+function normalizeIds(input: OperationInput): OperationInput {
+  const lower = (id: string | null | undefined) => (typeof id === 'string' ? id.toLowerCase() : id);
+  return {
+    ...input,
+    holderId: lower(input.holderId) ?? input.holderId,
+    toHolderId: lower(input.toHolderId),
+    originCertificateIds: input.originCertificateIds?.map((id) => id.toLowerCase()),
+  };
+}
+
+function auditBefore(
+  origins: LockedCertificate[],
+  holders: LockedHolder[],
+  holderDeltas: Map<string, HolderDelta>,
+) {
+  return {
+    certificates: Object.fromEntries(origins.map((o) => [o.id, { balance: o.balance }])),
+    holders: Object.fromEntries(
+      holders
+        .filter((h) => holderDeltas.has(h.id))
+        .map((h) => [
+          h.id,
+          { common: h.common_shares, preferred: h.preferred_shares, heldCost: h.held_cost },
+        ]),
+    ),
+  };
+}
+
+function auditAfter(
+  plan: OperationPlan,
+  input: OperationInput,
+  newIds: Map<string, string>,
+  origins: LockedCertificate[],
+  holders: LockedHolder[],
+  certificateDeltas: Map<string, bigint>,
+  holderDeltas: Map<string, HolderDelta>,
+) {
+  return {
+    request: {
+      type: input.type,
+      holderId: input.holderId,
+      toHolderId: input.toHolderId ?? null,
+      date: input.date,
+      shares: input.shares,
+      cost: input.cost ?? null,
+      originCertificateIds: input.originCertificateIds ?? [],
+      classType: input.classType ?? null,
+      notes: plan.notes,
+    },
+    certificates: Object.fromEntries(
+      origins
+        .filter((o) => certificateDeltas.has(o.id))
+        .map((o) => [
+          o.id,
+          { balance: formatAmount(toHundredths(o.balance) + certificateDeltas.get(o.id)!) },
+        ]),
+    ),
+    newCertificates: plan.newCertificates.map((c) => ({
+      id: newIds.get(c.ref),
+      holderId: c.holderId,
+      classType: c.classType,
+      origin: c.originCertificateId,
+      cost: formatAmount(c.cost),
+    })),
+    holders: Object.fromEntries(
+      holders
+        .filter((h) => holderDeltas.has(h.id))
+        .map((h) => {
+          const d = holderDeltas.get(h.id)!;
+          return [
+            h.id,
+            {
+              common: formatAmount(toHundredths(h.common_shares) + d.common),
+              preferred: formatAmount(toHundredths(h.preferred_shares) + d.preferred),
+            },
+          ];
+        }),
+    ),
+    entries: plan.entries.map((e) => ({
+      certificate:
+        'existingId' in e.certificate ? e.certificate.existingId : newIds.get(e.certificate.newRef),
+      type: e.type,
+      shares: formatAmount(e.shares),
+      cost: formatAmount(e.cost),
+    })),
+  };
+}

@@ -1,0 +1,47 @@
+import type { Db, Tx } from '../db/database';
+import { AppError } from '../http/app-error';
+
+/** At most this many attempts when PostgreSQL reports a serialization failure or a deadlock. */
+export const MAX_ATTEMPTS = 5;
+
+const RETRYABLE = new Set(['40001', '40P01']);
+
+export function isRetryable(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 5; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && RETRYABLE.has(code)) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Runs `work` in one database transaction, retrying a serialization failure or deadlock with
+ * jittered exponential backoff (checklist DUR-05). Each attempt starts from scratch, so nothing
+ * of a failed attempt is kept; after MAX_ATTEMPTS the caller gets DB.BUSY (503), nothing written.
+ */
+export async function runLedgerTransaction<T>(
+  db: Db,
+  work: (tx: Tx) => Promise<T>,
+  opts: { onRetry?: (attempt: number, err: unknown) => void } = {},
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction(work);
+    } catch (err) {
+      if (!isRetryable(err)) throw err;
+      if (attempt >= MAX_ATTEMPTS) {
+        throw new AppError(
+          'DB.BUSY',
+          'The ledger is busy. Nothing was recorded; please try again.',
+          undefined,
+          { attempts: String(attempt) },
+        );
+      }
+      opts.onRetry?.(attempt, err);
+      await sleep(Math.random() * 10 * 2 ** attempt);
+    }
+  }
+}

@@ -1,0 +1,11 @@
+import type { SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../db/database';
+
+/** Runs raw SQL and returns its rows; numeric and bigint columns are cast to text in the SQL. */
+export async function rows<T>(db: Db | Tx, query: SQL): Promise<T[]> {
+  const result: unknown = await db.execute(query);
+  return (result as { rows: T[] }).rows;
+}
+
+/** Today's date in UTC, YYYY-MM-DD. */
+export const todayIso = (): string => new Date().toISOString().slice(0, 10);

@@ -1,0 +1,87 @@
+import { randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
+import type { OperationInput } from '../../ledger';
+import type { Db } from '../db/database';
+import { createHolder, createOrganization, signInAs } from '../test-support/fixtures';
+import type { TestApp } from '../test-support/test-app';
+import { ledgerInvariants } from './invariants';
+import { postOperation, type PostedOperation } from './post-operation';
+import { runLedgerTransaction } from './run-ledger-transaction';
+
+/** Posts through the same code as the API, outside HTTP (test setup). */
+export function poster(db: Db, organizationId: string) {
+  return (input: OperationInput): Promise<PostedOperation> =>
+    runLedgerTransaction(db, (tx) =>
+      postOperation(tx, { organizationId, input, actor: { userId: 'setup', holderId: null } }),
+    );
+}
+
+/**
+ * An organization with an administrator, two shareholders with sign-ins, a holder without one,
+ * and a small ledger: Alice holds CS-1 (100 @ 1.00) and CS-2 (50 @ 2.50), Bob CS-3 (10 @ 3.00).
+ */
+export async function ledgerScenario(t: TestApp) {
+  const db = t.database.db;
+  const tag = randomUUID().slice(0, 8);
+  const { organization } = await createOrganization(db, `Scenario ${tag}, Inc.`);
+  const admin = await createHolder(db, organization.id, {
+    name: 'Ada Admin',
+    email: `admin-${tag}@example.test`,
+    isAdmin: true,
+  });
+  const alice = await createHolder(db, organization.id, {
+    name: 'Alice',
+    email: `alice-${tag}@example.test`,
+  });
+  const bob = await createHolder(db, organization.id, {
+    name: 'Bob',
+    email: `bob-${tag}@example.test`,
+  });
+  const carol = await createHolder(db, organization.id, { name: 'Carol' });
+  const post = poster(db, organization.id);
+  const cs1 = await post({
+    type: 'New Issue',
+    holderId: alice.id,
+    date: '2023-01-02',
+    shares: '100',
+    cost: '1.00',
+  });
+  const cs2 = await post({
+    type: 'New Issue',
+    holderId: alice.id,
+    date: '2023-06-01',
+    shares: '50',
+    cost: '2.50',
+  });
+  const cs3 = await post({
+    type: 'New Issue',
+    holderId: bob.id,
+    date: '2023-07-01',
+    shares: '10',
+    cost: '3.00',
+  });
+  return {
+    db,
+    organization,
+    admin,
+    alice,
+    bob,
+    carol,
+    post,
+    certificates: {
+      cs1: cs1.certificates[0]!.id,
+      cs2: cs2.certificates[0]!.id,
+      cs3: cs3.certificates[0]!.id,
+    },
+    as: {
+      admin: await signInAs(t, admin.email!),
+      alice: await signInAs(t, alice.email!),
+      bob: await signInAs(t, bob.email!),
+      nobody: await signInAs(t, `nobody-${tag}@example.test`),
+    },
+  };
+}
+
+export async function expectLedgerSound(db: Db): Promise<void> {
+  expect(await ledgerInvariants(db)).toEqual([]);
+}

@@ -1,0 +1,55 @@
+import { sql } from 'drizzle-orm';
+import type { Db, Tx } from '../db/database';
+import { AppError } from '../http/app-error';
+import type { Principal } from '../plugins/access-control';
+import { rows } from './sql';
+
+export interface VisibleHolder {
+  id: string;
+  organization_id: string;
+  name: string;
+  full_name: string;
+  email: string | null;
+  state: string;
+  city: string;
+  address: string;
+  zip_code: string;
+  phone_number: string;
+  cellphone_number: string;
+  notes: string;
+  is_admin: boolean;
+  active: boolean;
+}
+
+export const holderNotFound = () => new AppError('SHAREHOLDER.NOT_FOUND', 'Shareholder not found.');
+
+/**
+ * Whether the principal may see this holder: an administrator sees every holder of their
+ * organization, a shareholder only themselves. Anything else is the same 404 as a missing holder
+ * (checklist ACL-02), so ids of other holders cannot be probed.
+ */
+export function mayAccessHolder(principal: Principal, holderId: string): boolean {
+  if (principal.role === 'administrator') return true;
+  return principal.role === 'shareholder' && principal.holderId === holderId;
+}
+
+export async function findVisibleHolder(
+  db: Db | Tx,
+  principal: Principal,
+  holderId: string,
+  opts: { forUpdate?: boolean } = {},
+): Promise<VisibleHolder> {
+  if (!mayAccessHolder(principal, holderId) || principal.organizationId === null) {
+    throw holderNotFound();
+  }
+  const [holder] = await rows<VisibleHolder>(
+    db,
+    sql`select id, organization_id, name, full_name, email, state, city, address, zip_code,
+               phone_number, cellphone_number, notes, is_admin, active
+          from shareholder
+         where id = ${holderId} and organization_id = ${principal.organizationId}
+         ${opts.forUpdate ? sql`for update` : sql``}`,
+  );
+  if (!holder) throw holderNotFound();
+  return holder;
+}

@@ -1,0 +1,77 @@
+import { SMTPServer } from 'smtp-server';
+
+export interface CaughtMail {
+  from: string;
+  to: string[];
+  subject: string;
+  /** The text body, quoted-printable decoded. */
+  text: string;
+  raw: string;
+}
+
+/** Decodes a quoted-printable body (soft line breaks and =XX escapes, UTF-8). */
+export function decodeQuotedPrintable(input: string): string {
+  const joined = input.replace(/=\r?\n/g, '');
+  const bytes: number[] = [];
+  for (let i = 0; i < joined.length; i++) {
+    const c = joined[i]!;
+    if (c === '=' && /^[0-9A-F]{2}$/i.test(joined.slice(i + 1, i + 3))) {
+      bytes.push(parseInt(joined.slice(i + 1, i + 3), 16));
+      i += 2;
+    } else bytes.push(...Buffer.from(c, 'utf8'));
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
+
+function parse(raw: string, from: string, to: string[]): CaughtMail {
+  const split = raw.indexOf('\r\n\r\n') >= 0 ? raw.indexOf('\r\n\r\n') : raw.indexOf('\n\n');
+  const head = raw.slice(0, split).replace(/\r?\n[ \t]+/g, ' ');
+  const body = raw.slice(split).replace(/^\s+/, '');
+  const header = (name: string) =>
+    new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(head)?.[1]?.trim() ?? '';
+  const encoding = header('Content-Transfer-Encoding').toLowerCase();
+  let text = body;
+  if (encoding === 'quoted-printable') text = decodeQuotedPrintable(body);
+  else if (encoding === 'base64')
+    text = Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  let subject = header('Subject');
+  subject = subject.replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_, kind: string, data: string) =>
+    kind.toUpperCase() === 'B'
+      ? Buffer.from(data, 'base64').toString('utf8')
+      : decodeQuotedPrintable(data.replace(/_/g, ' ')),
+  );
+  return { from, to, subject, text: text.replace(/\r\n/g, '\n'), raw };
+}
+
+/** A local SMTP server that keeps every message (tests and the e2e server). */
+export async function startSmtpCatcher(port = 0, onMail?: (m: CaughtMail) => void) {
+  const mails: CaughtMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        const mail = parse(
+          Buffer.concat(chunks).toString('utf8'),
+          session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          session.envelope.rcptTo.map((r) => r.address),
+        );
+        mails.push(mail);
+        onMail?.(mail);
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const address = server.server.address();
+  const actualPort = typeof address === 'object' && address ? address.port : port;
+  return {
+    port: actualPort,
+    url: `smtp://127.0.0.1:${actualPort}`,
+    mails,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

@@ -1,0 +1,43 @@
+import Form from 'react-bootstrap/Form';
+
+/** New password and its confirmation, with the rules said next to the field. */
+export function NewPasswordFields(props: {
+  idPrefix: string;
+  password: string;
+  confirmation: string;
+  onPassword: (v: string) => void;
+  onConfirmation: (v: string) => void;
+}) {
+  return (
+    <>
+      <Form.Group className="mb-3" controlId={`${props.idPrefix}-new`}>
+        <Form.Label>New password</Form.Label>
+        <Form.Control
+          type="password"
+          required
+          minLength={8}
+          maxLength={128}
+          autoComplete="new-password"
+          aria-describedby={`${props.idPrefix}-rules`}
+          value={props.password}
+          onChange={(e) => props.onPassword(e.target.value)}
+        />
+        <Form.Text id={`${props.idPrefix}-rules`}>
+          8 to 128 characters; very common passwords are refused.
+        </Form.Text>
+      </Form.Group>
+      <Form.Group className="mb-3" controlId={`${props.idPrefix}-confirm`}>
+        <Form.Label>Confirm password</Form.Label>
+        <Form.Control
+          type="password"
+          required
+          minLength={8}
+          maxLength={128}
+          autoComplete="new-password"
+          value={props.confirmation}
+          onChange={(e) => props.onConfirmation(e.target.value)}
+        />
+      </Form.Group>
+    </>
+  );
+}

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { guardRedirect, type PageAccess } from './route-guard';
+
+const OWN = '11111111-1111-1111-1111-111111111111';
+const OTHER = '22222222-2222-2222-2222-222222222222';
+const holder = { status: 'signed-in' as const, holderId: OWN, isAdmin: false };
+const admin = { status: 'signed-in' as const, holderId: OWN, isAdmin: true };
+const go = (
+  access: PageAccess,
+  path: string,
+  who: Partial<Parameters<typeof guardRedirect>[0]>,
+) => {
+  const [pathname, search = ''] = path.split('?');
+  return guardRedirect({
+    access,
+    pathname: pathname!,
+    search: search ? `?${search}` : '',
+    status: 'signed-out',
+    holderId: null,
+    isAdmin: false,
+    ...who,
+  });
+};
+
+describe('the guards of spec section 4', () => {
+  it('send a signed-out user to /login except from the four public routes', () => {
+    for (const p of ['/login', '/auth/callback', '/forgot-password', '/reset-password'])
+      expect(go('public', p, {})).toBeNull();
+    for (const p of ['/', '/view', '/profile', '/transaction', '/password', '/noaccount'])
+      expect(go('shareholder', p, {})).toBe('/login');
+  });
+
+  it('send a signed-in user at /login to /', () => {
+    expect(go('public', '/login', holder)).toBe('/');
+  });
+
+  it('send a user with no holder record to /noaccount', () => {
+    const none = { status: 'signed-in' as const, holderId: null, isAdmin: false };
+    expect(go('shareholder', '/', none)).toBe('/noaccount');
+    expect(go('administrator', '/transaction', none)).toBe('/noaccount');
+    expect(go('signed-in', '/noaccount', none)).toBeNull();
+    expect(go('signed-in', '/password', none)).toBeNull();
+  });
+
+  it("send a shareholder from Home, admin pages and other holders' pages to their statement", () => {
+    const own = `/view?SH_UID=${OWN}`;
+    expect(go('shareholder', '/', holder)).toBe(own);
+    expect(go('administrator', '/transaction', holder)).toBe(own);
+    expect(go('shareholder', `/view?SH_UID=${OTHER}`, holder)).toBe(own);
+    expect(go('shareholder', `/profile?SH_UID=${OTHER}`, holder)).toBe(own);
+    expect(go('shareholder', `/view?SH_UID=${OWN}`, holder)).toBeNull();
+    expect(go('shareholder', `/profile?SH_UID=${OWN}`, holder)).toBeNull();
+    expect(go('signed-in', '/password', holder)).toBeNull();
+    expect(go('signed-in', '/noaccount', holder)).toBe('/');
+  });
+
+  it('let an administrator open everything', () => {
+    expect(go('shareholder', '/', admin)).toBeNull();
+    expect(go('administrator', '/transaction', admin)).toBeNull();
+    expect(go('shareholder', `/view?SH_UID=${OTHER}`, admin)).toBeNull();
+  });
+});

@@ -1,0 +1,192 @@
+import {
+  createColumnHelper,
+  flexRender,
+  getCoreRowModel,
+  useReactTable,
+  type SortingState,
+} from '@tanstack/react-table';
+import type { MouseEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import Table from 'react-bootstrap/Table';
+import type { DirectoryRow } from '../../../contract/ledger';
+import { directorySortKeys } from '../../lib/ledger-api';
+import { formatCost, formatShares } from '../../lib/format';
+
+export type DirectorySortKey = (typeof directorySortKeys)[number];
+
+export const viewPath = (id: string) => `/view?SH_UID=${encodeURIComponent(id)}`;
+
+const column = createColumnHelper<DirectoryRow>();
+
+const NUMERIC = new Set(['common', 'preferred', 'balance', 'costPerShare']);
+
+const columns = [
+  column.accessor('name', {
+    id: 'name',
+    header: 'Shareholder',
+    cell: (c) => c.getValue(),
+  }),
+  column.accessor('common', {
+    id: 'common',
+    header: 'Common Shares',
+    cell: (c) => formatShares(c.getValue()),
+  }),
+  column.accessor('preferred', {
+    id: 'preferred',
+    header: 'Preferred Shares',
+    cell: (c) => formatShares(c.getValue()),
+  }),
+  column.accessor('balance', {
+    id: 'balance',
+    header: 'Balance',
+    cell: (c) => formatShares(c.getValue()),
+  }),
+  column.accessor('costPerShare', {
+    id: 'costPerShare',
+    header: 'Cost Per Share',
+    cell: (c) => formatCost(c.getValue()),
+  }),
+  column.display({
+    id: 'actions',
+    header: 'Actions',
+    cell: (c) => (
+      <Link
+        to={viewPath(c.row.original.id)}
+        className="btn btn-sm btn-outline-primary text-nowrap"
+        aria-label={`View Details of ${c.row.original.name}`}
+      >
+        View Details
+      </Link>
+    ),
+  }),
+];
+
+/**
+ * The directory page as the server sorted and paged it (manual sorting: the server sorts all
+ * holders, not just this page). Clicking a row opens the holder's statement; the View Details
+ * link does the same from the keyboard.
+ */
+export function DirectoryTable({
+  rows,
+  sort,
+  dir,
+  onSort,
+  busy = false,
+}: {
+  rows: DirectoryRow[];
+  /** A new sort, search or page is loading; the current rows stay until it arrives. */
+  busy?: boolean;
+  sort: DirectorySortKey;
+  dir: 'asc' | 'desc';
+  onSort: (sort: DirectorySortKey, dir: 'asc' | 'desc') => void;
+}) {
+  const navigate = useNavigate();
+  const sorting: SortingState = [{ id: sort, desc: dir === 'desc' }];
+  const table = useReactTable({
+    data: rows,
+    columns,
+    state: { sorting },
+    manualSorting: true,
+    manualPagination: true,
+    enableSortingRemoval: false,
+    getRowId: (row) => row.id,
+    getCoreRowModel: getCoreRowModel(),
+    onSortingChange: (updater) => {
+      const next = typeof updater === 'function' ? updater(sorting) : updater;
+      const first = next[0];
+      if (first) onSort(first.id as DirectorySortKey, first.desc ? 'desc' : 'asc');
+    },
+  });
+
+  const openRow = (id: string) => (event: MouseEvent) => {
+    // Let the link, and modified clicks (new tab), behave as links do.
+    if ((event.target as HTMLElement).closest('a, button')) return;
+    void navigate(viewPath(id));
+  };
+
+  return (
+    <div
+      className="table-responsive directory-table"
+      // May scroll sideways, so it must be reachable from the keyboard.
+      tabIndex={0}
+      role="region"
+      aria-label="Shareholders table"
+      aria-busy={busy}
+    >
+      <Table hover className="align-middle mb-0">
+        <caption className="visually-hidden">
+          Shareholders, sorted by {columns.find((c) => c.id === sort)?.header as string}{' '}
+          {dir === 'asc' ? 'ascending' : 'descending'}
+        </caption>
+        <thead>
+          {table.getHeaderGroups().map((group) => (
+            <tr key={group.id}>
+              {group.headers.map((header) => {
+                const sortable = header.column.getCanSort() && header.column.id !== 'actions';
+                const state = header.column.getIsSorted();
+                const numeric = NUMERIC.has(header.column.id);
+                const label = flexRender(header.column.columnDef.header, header.getContext());
+                return (
+                  <th
+                    key={header.id}
+                    scope="col"
+                    className={numeric ? 'text-end' : undefined}
+                    aria-sort={
+                      state === 'asc' ? 'ascending' : state === 'desc' ? 'descending' : undefined
+                    }
+                  >
+                    {sortable ? (
+                      <button
+                        type="button"
+                        className="sort-button"
+                        onClick={header.column.getToggleSortingHandler()}
+                      >
+                        {label}
+                        <span aria-hidden="true" className="sort-icon">
+                          {state === 'asc' ? '▲' : state === 'desc' ? '▼' : '↕'}
+                        </span>
+                      </button>
+                    ) : (
+                      label
+                    )}
+                  </th>
+                );
+              })}
+            </tr>
+          ))}
+        </thead>
+        <tbody>
+          {table.getRowModel().rows.map((row) => (
+            <tr key={row.id} className="clickable-row" onClick={openRow(row.original.id)}>
+              {row.getVisibleCells().map((cell) => {
+                const numeric = NUMERIC.has(cell.column.id);
+                const content = flexRender(cell.column.columnDef.cell, cell.getContext());
+                const label = cell.column.columnDef.header as string;
+                return cell.column.id === 'name' ? (
+                  <th key={cell.id} scope="row" data-label={label} className="fw-normal">
+                    {content}
+                  </th>
+                ) : (
+                  <td
+                    key={cell.id}
+                    data-label={label}
+                    className={numeric ? 'text-end text-nowrap' : undefined}
+                  >
+                    {content}
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+          {rows.length === 0 && (
+            <tr>
+              <td colSpan={columns.length} className="text-center text-body-secondary py-4">
+                No shareholders match.
+              </td>
+            </tr>
+          )}
+        </tbody>
+      </Table>
+    </div>
+  );
+}

@@ -1,0 +1,136 @@
+import Table from 'react-bootstrap/Table';
+import type { StatementResponse } from '../../../contract/ledger';
+import { TypeBadge } from '../../components/type-badge';
+import { formatCost, formatDate, formatShares } from '../../lib/format';
+
+/** The certificate-style statement: screen and print share this markup (styles.css @media print). */
+export function StatementDocument({ statement }: { statement: StatementResponse }) {
+  const { company, holder, totals, history } = statement;
+  const companyLines = [
+    company.address,
+    [company.city, [company.state, company.zipCode].filter(Boolean).join(' ')]
+      .filter(Boolean)
+      .join(', '),
+    company.country,
+  ].filter(Boolean);
+  return (
+    <article className="statement-document" aria-labelledby="statement-holder">
+      <header className="statement-header mb-4">
+        <div className="d-flex flex-wrap justify-content-between gap-3">
+          <div>
+            <p className="statement-company h4 mb-1">{company.legalName}</p>
+            {companyLines.map((line) => (
+              <p key={line} className="mb-0 small">
+                {line}
+              </p>
+            ))}
+          </div>
+          <dl className="statement-meta small mb-0">
+            <div>
+              <dt>Date</dt>
+              <dd>{formatDate(statement.statementDate)}</dd>
+            </div>
+            <div>
+              <dt>As of</dt>
+              <dd>{formatDate(statement.asOf)}</dd>
+            </div>
+            <div>
+              <dt>Document ID</dt>
+              <dd className="font-monospace">{statement.documentId}</dd>
+            </div>
+          </dl>
+        </div>
+        <p className="statement-kind text-uppercase small fw-semibold mt-3 mb-1">
+          Statement of Shareholdings
+        </p>
+        <h2 id="statement-holder" className="statement-holder h3 mb-1">
+          {holder.fullName || holder.name}
+        </h2>
+        {(holder.address || holder.city) && (
+          <p className="small mb-0">
+            {[holder.address, holder.city, [holder.state, holder.zipCode].filter(Boolean).join(' ')]
+              .filter(Boolean)
+              .join(', ')}
+          </p>
+        )}
+      </header>
+
+      <section className="total-balance card mb-4" aria-labelledby="total-balance-title">
+        <div className="card-body">
+          <h3 id="total-balance-title" className="h6 text-uppercase fw-bold mb-2">
+            TOTAL BALANCE
+          </h3>
+          <p className="total-balance-value display-6 fw-semibold mb-2">
+            {formatShares(totals.balance)} <span className="fs-5">shares</span>
+          </p>
+          <dl className="row mb-0">
+            <dt className="col-6 col-sm-3">Common</dt>
+            <dd className="col-6 col-sm-3 mb-1" data-testid="total-common">
+              {formatShares(totals.common)}
+            </dd>
+            <dt className="col-6 col-sm-3">Preferred</dt>
+            <dd className="col-6 col-sm-3 mb-1" data-testid="total-preferred">
+              {formatShares(totals.preferred)}
+            </dd>
+            <dt className="col-6 col-sm-3">Cost Per Share</dt>
+            <dd className="col-6 col-sm-3 mb-0">{formatCost(totals.costPerShare)}</dd>
+          </dl>
+        </div>
+      </section>
+
+      <section aria-labelledby="history-title">
+        <h3 id="history-title" className="h5 mb-2">
+          Transaction History
+        </h3>
+        {history.length === 0 ? (
+          <p className="text-body-secondary">No transactions up to this date.</p>
+        ) : (
+          <div
+            className="table-responsive statement-table-wrap"
+            // Scrolls sideways on narrow screens, so it must be reachable from the keyboard.
+            tabIndex={0}
+            role="region"
+            aria-labelledby="history-title"
+          >
+            <Table className="statement-table align-middle" size="sm">
+              <thead>
+                <tr>
+                  <th scope="col">Certificate</th>
+                  <th scope="col">Type</th>
+                  <th scope="col">Origin</th>
+                  <th scope="col" className="text-end">
+                    Cost
+                  </th>
+                  <th scope="col" className="text-end">
+                    Shares
+                  </th>
+                  <th scope="col" className="text-end">
+                    Balance
+                  </th>
+                  <th scope="col">Date</th>
+                  <th scope="col">Notes</th>
+                </tr>
+              </thead>
+              <tbody>
+                {history.map((row) => (
+                  <tr key={row.id}>
+                    <td className="text-nowrap">{row.certificate}</td>
+                    <td>
+                      <TypeBadge label={row.typeLabel} issued={row.issued} />
+                    </td>
+                    <td className="text-nowrap">{row.origin ?? '—'}</td>
+                    <td className="text-end text-nowrap">{formatCost(row.cost)}</td>
+                    <td className="text-end text-nowrap">{formatShares(row.shares)}</td>
+                    <td className="text-end text-nowrap">{formatShares(row.balance)}</td>
+                    <td className="text-nowrap">{formatDate(row.date)}</td>
+                    <td className="statement-notes">{row.notes}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          </div>
+        )}
+      </section>
+    </article>
+  );
+}

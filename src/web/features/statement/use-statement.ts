@@ -1,0 +1,30 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { StatementResponse } from '../../../contract/ledger';
+import { ledgerPaths } from '../../lib/ledger-api';
+import { apiRequest, pathWith } from '../../lib/api-client';
+
+export const statementKey = ['statement'] as const;
+
+/** GET /api/v1/shareholders/:id/statement?asOf= */
+export function fetchStatement(holderId: string, asOf: string | undefined, signal?: AbortSignal) {
+  return apiRequest<StatementResponse>(pathWith(ledgerPaths.statement, { id: holderId }), {
+    query: { asOf },
+    signal,
+  });
+}
+
+export const statementQueryOptions = (holderId: string, asOf?: string) =>
+  queryOptions({
+    queryKey: [...statementKey, holderId, asOf ?? null],
+    queryFn: ({ signal }) => fetchStatement(holderId, asOf, signal),
+  });
+
+export function useStatement(holderId: string, asOf?: string) {
+  return useQuery(statementQueryOptions(holderId, asOf));
+}
+
+/** GET /api/v1/shareholders/:id/statement.pdf?asOf= is a download, so only its address is built. */
+export function statementPdfUrl(holderId: string, asOf?: string): string {
+  const path = pathWith(ledgerPaths.statementPdf, { id: holderId });
+  return asOf ? `${path}?asOf=${encodeURIComponent(asOf)}` : path;
+}

@@ -1,0 +1,106 @@
+import { useEffect, useId, useState } from 'react';
+import Form from 'react-bootstrap/Form';
+import type { DirectoryRow } from '../../../contract/ledger';
+import { formatShares } from '../../lib/format';
+import { useHolderOptions } from './use-holder-options';
+
+const SEARCH_DEBOUNCE_MS = 250;
+
+export interface PickedHolder {
+  id: string;
+  name: string;
+}
+
+/**
+ * A searchable holder choice built from two labelled native controls (a search box that narrows
+ * a select), so it works with keyboard and screen readers without a custom combobox.
+ */
+export function HolderPicker({
+  label,
+  value,
+  onChange,
+  error,
+  excludeId,
+  name,
+}: {
+  label: string;
+  value: PickedHolder | null;
+  onChange: (holder: PickedHolder | null) => void;
+  error?: string | undefined;
+  excludeId?: string | undefined;
+  name: string;
+}) {
+  const [text, setText] = useState('');
+  const [search, setSearch] = useState('');
+  const searchId = useId();
+  const selectId = useId();
+  const errorId = useId();
+  useEffect(() => {
+    const timer = window.setTimeout(() => setSearch(text), SEARCH_DEBOUNCE_MS);
+    return () => window.clearTimeout(timer);
+  }, [text]);
+  const options = useHolderOptions(search);
+  const rows: DirectoryRow[] = (options.data?.rows ?? []).filter((r) => r.id !== excludeId);
+  const showSelected = value !== null && !rows.some((r) => r.id === value.id);
+
+  return (
+    <fieldset className="holder-picker mb-3">
+      <legend className="form-label fs-6 mb-1">{label}</legend>
+      <div className="row g-2">
+        <div className="col-sm-5">
+          <label htmlFor={searchId} className="visually-hidden">
+            Search {label}
+          </label>
+          <Form.Control
+            id={searchId}
+            type="search"
+            placeholder="Search by name"
+            autoComplete="off"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+          />
+        </div>
+        <div className="col-sm-7">
+          <label htmlFor={selectId} className="visually-hidden">
+            {label}
+          </label>
+          <Form.Select
+            id={selectId}
+            name={name}
+            value={value?.id ?? ''}
+            isInvalid={Boolean(error)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+            onChange={(e) => {
+              const picked = rows.find((r) => r.id === e.target.value);
+              onChange(picked ? { id: picked.id, name: picked.name } : null);
+            }}
+          >
+            <option value="">
+              {options.isPending
+                ? 'Loading shareholders…'
+                : options.isError
+                  ? 'Could not load shareholders'
+                  : `Choose a shareholder (${rows.length}${
+                      options.data && options.data.total > options.data.rows.length
+                        ? ` of ${options.data.total}, search to narrow`
+                        : ''
+                    })`}
+            </option>
+            {showSelected && <option value={value.id}>{value.name}</option>}
+            {rows.map((r) => (
+              <option key={r.id} value={r.id}>
+                {r.name} ({formatShares(r.balance)} shares)
+              </option>
+            ))}
+          </Form.Select>
+          {error && (
+            <div id={errorId} className="invalid-feedback d-block">
+              {error}
+            </div>
+          )}
+        </div>
+      </div>
+    </fieldset>
+  );
+}

@@ -276,10 +276,11 @@ describe('planOperation refusals', () => {
       'origins',
     ],
     [
-      'origin with no shares left',
+      // A certificate emptied by a concurrent request reads as "not enough shares".
+      'only origin has no shares left',
       { ...transfer, originCertificateIds: ['a-e1'] },
-      'LEDGER.ORIGIN_EMPTY',
-      'origins',
+      'LEDGER.INSUFFICIENT_SHARES',
+      'shares',
     ],
     [
       'unneeded origin is empty',
@@ -368,10 +369,10 @@ describe('planOperation refusals', () => {
       'origins',
     ],
     [
-      'origin checks before sufficiency',
+      'sufficiency before the empty-origin check',
       { ...transfer, shares: '5000', originCertificateIds: ['a-c1', 'a-e1'] },
-      'LEDGER.ORIGIN_EMPTY',
-      'origins',
+      'LEDGER.INSUFFICIENT_SHARES',
+      'shares',
     ],
   ])('%s: %s', (_name, input, code, field) => {
     const error = refusalOf(input);

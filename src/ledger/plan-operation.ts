@@ -166,7 +166,6 @@ function requireOrigins(
     if (commonOnly && origin.classType !== 'common') {
       refuse('LEDGER.ORIGIN_WRONG_CLASS', 'origins', details);
     }
-    if (origin.balance <= 0n) refuse('LEDGER.ORIGIN_EMPTY', 'origins', details);
     if (date < origin.effectiveDate) {
       refuse('LEDGER.DATE_BEFORE_ORIGIN', 'date', {
         ...details,
@@ -186,6 +185,10 @@ function allocate(origins: readonly CertificateState[], shares: bigint): Allocat
       available: formatAmount(available),
     });
   }
+  // Checked after the total, so that a certificate emptied by a concurrent request reads as
+  // "not enough shares" rather than as a bad choice of certificate.
+  const empty = origins.find((origin) => origin.balance <= 0n);
+  if (empty) refuse('LEDGER.ORIGIN_EMPTY', 'origins', { certificateId: empty.id });
   const allocations: Allocation[] = [];
   let remaining = shares;
   for (const origin of origins) {

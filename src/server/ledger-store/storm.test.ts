@@ -104,11 +104,7 @@ describe('storm', () => {
     expect(refused).toHaveLength(TRANSFERS - SHARES);
     for (const r of refused) {
       expect(r.status).toBe(409);
-      // The domain names an origin emptied before the request ran ORIGIN_EMPTY; both mean
-      // "not enough shares left" and answer 409.
-      expect(['LEDGER.INSUFFICIENT_SHARES', 'LEDGER.ORIGIN_EMPTY']).toContain(
-        (r.body as { code: string }).code,
-      );
+      expect((r.body as { code: string }).code).toBe('LEDGER.INSUFFICIENT_SHARES');
     }
 
     // Every duplicate, sent again now, returns its key's first answer with no second effect.

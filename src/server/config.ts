@@ -26,7 +26,6 @@ const envSchema = z.object({
   GOOGLE_ISSUER: optional(url(['http:', 'https:'])),
   DEMO_DATA: optional(booleanFlag),
   LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])),
-  CRM_ORIGINS: optional(z.string()),
 });
 
 export interface Config {
@@ -45,8 +44,6 @@ export interface Config {
   /** undefined: the default (on for an empty embedded database, off for PostgreSQL). */
   demoData: boolean | undefined;
   logLevel: string;
-  /** Extra origins allowed to post sign-in results to the app (the spec's CRM origins). */
-  crmOrigins: string[];
 }
 
 export class ConfigError extends Error {
@@ -101,10 +98,6 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
         : undefined,
     demoData: e.DEMO_DATA,
     logLevel: e.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
-    crmOrigins: (e.CRM_ORIGINS ?? '')
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean),
   };
 }
 

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import type { DirectoryResponse } from '../src/contract/ledger';
 import {
   demo,
   expectAccessible,
@@ -60,13 +61,15 @@ test('directory: totals, sort by Balance, search, open a statement', async ({ pa
   await balanceHeader.getByRole('button').click();
   await expect(balanceHeader).toHaveAttribute('aria-sort', 'ascending');
   await expect(page).toHaveURL(/sort=balance/);
-  let balances = await columnAmounts(page, 3);
-  expect(balances).toEqual([...balances].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+  // The rows arrive after the header changes: wait for the server's sorted page.
+  const inOrder = (xs: bigint[], dir: 1 | -1) =>
+    xs.every((x, i) => i === 0 || (x - xs[i - 1]!) * BigInt(dir) >= 0n);
+  await expect.poll(async () => inOrder(await columnAmounts(page, 3), 1)).toBe(true);
   await balanceHeader.getByRole('button').click();
   await expect(balanceHeader).toHaveAttribute('aria-sort', 'descending');
   await expect(page).toHaveURL(/dir=desc/);
-  balances = await columnAmounts(page, 3);
-  expect(balances).toEqual([...balances].sort((a, b) => (a > b ? -1 : a < b ? 1 : 0)));
+  await expect.poll(async () => inOrder(await columnAmounts(page, 3), -1)).toBe(true);
+  const balances = await columnAmounts(page, 3);
   expect(balances[0]).toBeGreaterThan(balances.at(-1)!);
 
   // Search a name: the rows narrow, the totals stay those of every holder.
@@ -159,10 +162,15 @@ test('keyboard alone: sort, open a statement', async ({ page }) => {
     .getByRole('columnheader', { name: /Balance/ })
     .getByRole('button');
   await sortBalance.focus();
+  // The re-sorted page, as the server sends it: its first row is the one to open.
+  const sorted = page.waitForResponse(
+    (r) => r.url().includes('/api/v1/shareholders?') && r.url().includes('sort=balance'),
+  );
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/sort=balance/);
-  const details = page.getByRole('link', { name: /^View Details of / }).first();
-  const name = ((await details.getAttribute('aria-label')) ?? '').replace('View Details of ', '');
+  const { rows } = (await (await sorted).json()) as DirectoryResponse;
+  const name = rows[0]!.name;
+  const details = page.getByRole('link', { name: `View Details of ${name}`, exact: true });
   await details.focus();
   await expect(details).toBeFocused();
   await page.keyboard.press('Enter');

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogin } from '../../auth/create-login';
 import { startTestIdp, TEST_CLIENT } from '../../auth/test-oidc-provider';
-import { authAccount, authUser } from '../../db/schema';
+import { authAccount, authUser, authVerification } from '../../db/schema';
 import { createHolder, createOrganization } from '../../test-support/fixtures';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 
@@ -214,6 +214,31 @@ describe('GET /auth/oauth/google: redirect flow', () => {
     const again = await replay.go(atCallback.url);
     expect(again.url).toMatch(/[?&]error=/);
     expect(replay.session()).toBeFalsy();
+  });
+
+  it('refuses a callback whose PKCE verifier does not match the challenge (OAU-01)', async () => {
+    idp.setUser({ sub: 'g-holder', email: 'holder@t.test', email_verified: true, name: 'Harper' });
+    const b = browser();
+    const atCallback = await b.go('/auth/oauth/google?redirect=true', (u) =>
+      u.includes('/api/auth/callback/google'),
+    );
+    // The verifier kept for this sign-in is replaced: the provider must refuse the code.
+    const db = t.database.db;
+    const pending = (await db.select().from(authVerification)).filter((r) =>
+      r.value.includes('codeVerifier'),
+    );
+    expect(pending.length).toBeGreaterThan(0);
+    for (const row of pending) {
+      const value = JSON.parse(row.value) as { codeVerifier: string };
+      value.codeVerifier = 'x'.repeat(64);
+      await db
+        .update(authVerification)
+        .set({ value: JSON.stringify(value) })
+        .where(eq(authVerification.id, row.id));
+    }
+    const done = await b.go(atCallback.url);
+    expect(done.url).toMatch(/[?&]error=/);
+    expect(b.session()).toBeFalsy();
   });
 
   it('never sends the browser to a foreign redirect_uri (OAU-04)', async () => {

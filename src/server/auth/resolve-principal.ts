@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Db } from '../db/database';
+import { isDatabaseUnavailable, type Db } from '../db/database';
 import { authSession } from '../db/schema';
 import type { Principal, PrincipalResolver } from '../plugins/access-control';
 import type { Auth } from './auth';
@@ -19,7 +19,11 @@ export function createPrincipalResolver(auth: Auth, db: Db): PrincipalResolver {
   return async (request: FastifyRequest): Promise<Principal | null> => {
     const viaBearer = /^Bearer\s+\S+$/i.test(request.headers.authorization ?? '');
     if (!viaBearer && !request.headers.cookie?.includes('session_token')) return null;
-    const found = await auth.api.getSession({ headers: toHeaders(request) }).catch(() => null);
+    const found = await auth.api.getSession({ headers: toHeaders(request) }).catch((err: unknown) => {
+      // A database outage must answer 503, not make a signed-in caller look anonymous.
+      if (isDatabaseUnavailable(err)) throw err;
+      return null;
+    });
     if (!found) return null;
     const match = await matchHolder(db, found.user.email);
     if (match.role === 'disabled') {

@@ -111,6 +111,8 @@ export const statementResponse = z.object({
     city: z.string(),
     state: z.string(),
     zipCode: z.string(),
+    phoneNumber: z.string(),
+    cellphoneNumber: z.string(),
   }),
   totals: z.object({
     common: signedAmount,

@@ -176,6 +176,30 @@ describe('planOperation refusals', () => {
     ['date slashes', { ...newIssue, date: '2024/06/01' }, 'LEDGER.INVALID_DATE', 'date'],
     ['date not in calendar', { ...newIssue, date: '2023-02-29' }, 'LEDGER.INVALID_DATE', 'date'],
     ['date with time', { ...newIssue, date: '2024-06-01T10:00' }, 'LEDGER.INVALID_DATE', 'date'],
+    [
+      'date the day after today',
+      { ...newIssue, date: '2024-06-02', today: '2024-06-01' },
+      'LEDGER.DATE_IN_FUTURE',
+      'date',
+    ],
+    [
+      'transfer dated next year',
+      { ...transfer, date: '2025-01-01', today: '2024-12-31' },
+      'LEDGER.DATE_IN_FUTURE',
+      'date',
+    ],
+    [
+      'convert dated next month',
+      { ...convert, date: '2024-07-01', today: '2024-06-30' },
+      'LEDGER.DATE_IN_FUTURE',
+      'date',
+    ],
+    [
+      'cancel dated after today',
+      { ...cancel, date: '2024-06-11', today: '2024-06-10' },
+      'LEDGER.DATE_IN_FUTURE',
+      'date',
+    ],
     // class
     [
       'unknown class',
@@ -339,6 +363,18 @@ describe('planOperation refusals', () => {
       'date',
     ],
     [
+      'future date checked before class',
+      { ...newIssue, date: '2030-01-01', today: '2024-06-01', classType: 'ordinary' as never },
+      'LEDGER.DATE_IN_FUTURE',
+      'date',
+    ],
+    [
+      'calendar checked before the future',
+      { ...newIssue, date: '2099-02-30', today: '2024-06-01' },
+      'LEDGER.INVALID_DATE',
+      'date',
+    ],
+    [
       'reason checked before holder',
       { ...cancel, reason: '', holderId: 'nobody' },
       'LEDGER.REASON_REQUIRED',
@@ -387,6 +423,29 @@ describe('planOperation refusals', () => {
       originCertificateIds: ['a-c1', 'a-c2'],
     });
     expect(error.details).toEqual({ requested: '150.01', available: '150.00' });
+  });
+
+  it('names today in the details of a future date', () => {
+    expect(refusalOf({ ...transfer, date: '2024-06-02', today: '2024-06-01' }).details).toEqual({
+      today: '2024-06-01',
+    });
+  });
+
+  it.each<[string, string | null | undefined]>([
+    ['dated today', '2024-06-01'],
+    ['dated before today', '2024-06-02'],
+    ['recorded with no clock (today omitted)', undefined],
+    ['recorded with no clock (today null)', null],
+  ])('accepts an operation %s', (_name, today) => {
+    for (const input of [newIssue, transfer, convert, cancel]) {
+      expect(planOperation({ ...input, date: '2024-06-01', today }, state).date).toBe('2024-06-01');
+    }
+  });
+
+  it('treats a malformed today as a programming error, not a refusal', () => {
+    expect(() => planOperation({ ...newIssue, today: '06/01/2024' }, state)).toThrow(
+      /today must be a YYYY-MM-DD date/,
+    );
   });
 
   it.each<[OperationInput, string]>([

@@ -12,6 +12,12 @@ export interface OperationInput {
   toHolderId?: string | null | undefined;
   /** YYYY-MM-DD. */
   date: string;
+  /**
+   * The day it is recorded (YYYY-MM-DD; the server's UTC date, as the default `asOf` of the
+   * directory and statement): a later `date` is refused. Omitted only where no clock applies
+   * (replaying a model, tests).
+   */
+  today?: string | null | undefined;
   shares: string;
   /** Price per share in USD; defaults to "0". Ignored by Convert to Preferred, which keeps the basis. */
   cost?: string | null | undefined;
@@ -114,10 +120,14 @@ function parseCost(text: string | null | undefined): bigint {
   return parseAmount(text, 'cost');
 }
 
-function parseDate(text: string): string {
+function parseDate(text: string, today: string | null | undefined): string {
   const date = typeof text === 'string' ? text.trim() : '';
   if (date === '') refuse('LEDGER.DATE_REQUIRED', 'date');
   if (!isIsoDate(date)) refuse('LEDGER.INVALID_DATE', 'date');
+  if (today !== undefined && today !== null) {
+    if (!isIsoDate(today)) throw new Error(`today must be a YYYY-MM-DD date, got ${today}`);
+    if (date > today) refuse('LEDGER.DATE_IN_FUTURE', 'date', { today });
+  }
   return date;
 }
 
@@ -216,10 +226,12 @@ function debit(type: TransactionType, { origin, taken }: Allocation, cost: bigin
  * Decides one entry-form operation: refuses it with a LedgerError (first failure wins) or
  * returns the certificates and transactions to write. Pure: reads `state`, never changes it.
  *
- * Checks, in order: type; shares; cost; date; class (New Issue); reason (Cancel);
- * holder exists and is active; recipient (Transfer); origins (required, no duplicates, then
- * each in order: exists, owned by the holder, common (Convert), not empty, date not before
- * its effective date); enough shares in total.
+ * Checks, in order: type; shares; cost; date (present, a calendar date, not after `today`);
+ * class (New Issue); reason (Cancel); holder exists and is active; recipient (Transfer:
+ * present, not the sender, exists, active); origins (required, no duplicates, then each in the
+ * order given: exists, owned by the holder, common (Convert), date not before its effective
+ * date); enough shares in total; last, no chosen origin empty (so an origin emptied by a
+ * concurrent request reads as not enough shares).
  *
  * Because no debit is dated before its certificate's only credit (its issue), no
  * certificate's balance is negative as of any date.
@@ -228,7 +240,7 @@ export function planOperation(input: OperationInput, state: LedgerState): Operat
   if (!isOperationType(input.type)) refuse('LEDGER.UNKNOWN_OPERATION', 'type');
   const shares = parseShares(input.shares);
   const cost = parseCost(input.cost);
-  const date = parseDate(input.date);
+  const date = parseDate(input.date, input.today);
   const classType = input.classType ?? 'common';
   if (input.type === 'New Issue' && !isClassType(classType)) {
     refuse('LEDGER.INVALID_CLASS', 'classType');

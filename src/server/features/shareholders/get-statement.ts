@@ -134,6 +134,8 @@ export async function getStatement(db: Db, opts: GetStatementOptions): Promise<S
       city: holder.city,
       state: holder.state,
       zipCode: holder.zip_code,
+      phoneNumber: holder.phone_number,
+      cellphoneNumber: holder.cellphone_number,
     },
     totals: {
       common: formatAmount(figures.common),

@@ -49,6 +49,8 @@ function statement(rows: number): StatementResponse {
       city: 'Kraków',
       state: '',
       zipCode: '30001',
+      phoneNumber: '+48 12 555 01 00',
+      cellphoneNumber: '+48 601 555 010',
     },
     totals: {
       common: `${rows * 10}.00`,

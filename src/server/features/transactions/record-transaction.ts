@@ -12,6 +12,7 @@ import {
 } from '../../ledger-store/idempotency';
 import { postOperation } from '../../ledger-store/post-operation';
 import { runLedgerTransaction } from '../../ledger-store/run-ledger-transaction';
+import { todayIso } from '../../ledger-store/sql';
 import type { Principal } from '../../plugins/access-control';
 
 export interface RecordTransactionOptions {
@@ -26,12 +27,17 @@ export interface RecordTransactionAnswer extends StoredAnswer {
   replayed: boolean;
 }
 
-export function toOperationInput(body: z.output<typeof recordTransactionBody>): OperationInput {
+/** `today` is the server's UTC date, the same day the directory and statement default to. */
+export function toOperationInput(
+  body: z.output<typeof recordTransactionBody>,
+  today: string,
+): OperationInput {
   return {
     type: body.Type,
     holderId: body.ShareholderId,
     toHolderId: body.DestinationShareholderId ?? null,
     date: body.ShareDate,
+    today,
     shares: body.Shares,
     cost: body.Cost ?? null,
     originCertificateIds: body.Origin,
@@ -56,12 +62,13 @@ export async function recordTransaction(
   const key = opts.idempotencyKey;
   const claim = await claimIdempotencyKey(db, { scope, key, hash: requestHash(opts.body) });
   if (claim.kind === 'replay') return { ...claim.answer, replayed: true };
+  const input = toOperationInput(opts.body, todayIso());
 
   try {
     const answer = await runLedgerTransaction(db, async (tx) => {
       const posted = await postOperation(tx, {
         organizationId: principal.organizationId!,
-        input: toOperationInput(opts.body),
+        input,
         actor: { userId: principal.userId, holderId: principal.holderId },
         requestId: opts.requestId,
         idempotencyKey: key,

@@ -267,7 +267,7 @@ describe('in-memory ledger properties', () => {
           expect(transferNet).toEqual({ common: 0n, preferred: 0n });
         }
       }),
-      { numRuns: 300 },
+      { numRuns: 1000 },
     );
     // Guard against a generator that only ever produces refusals (or only successes).
     expect(applied).toBeGreaterThan(1000);

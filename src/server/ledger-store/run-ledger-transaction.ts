@@ -15,7 +15,15 @@ export function isRetryable(err: unknown): boolean {
   return false;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * The pause before attempt `attempt + 1`: "full jitter" over an exponential cap (20, 40, 80,
+ * 160 ms), so requests that collided once do not collide again in step.
+ */
+export function retryDelayMs(attempt: number, random: () => number = Math.random): number {
+  return random() * 10 * 2 ** attempt;
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
  * Runs `work` in one database transaction, retrying a serialization failure or deadlock with
@@ -25,7 +33,11 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export async function runLedgerTransaction<T>(
   db: Db,
   work: (tx: Tx) => Promise<T>,
-  opts: { onRetry?: (attempt: number, err: unknown) => void } = {},
+  opts: {
+    onRetry?: (attempt: number, err: unknown) => void;
+    /** Tests observe the pauses through this. */
+    sleep?: (ms: number) => Promise<void>;
+  } = {},
 ): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
@@ -41,7 +53,7 @@ export async function runLedgerTransaction<T>(
         );
       }
       opts.onRetry?.(attempt, err);
-      await sleep(Math.random() * 10 * 2 ** attempt);
+      await (opts.sleep ?? sleep)(retryDelayMs(attempt));
     }
   }
 }

@@ -25,17 +25,26 @@ const isCoded = (e: unknown): e is CodedError =>
   typeof (e as CodedError).code === 'string' &&
   /^[A-Z]+\.[A-Z_]+$/.test((e as CodedError).code);
 
+const firstString = (value: unknown): string | undefined =>
+  Array.isArray(value) && typeof value[0] === 'string' ? value[0] : undefined;
+
 /** Maps every error to `{code, message, field?}`; 5xx details are logged, never sent. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issue = error.validation[0];
       const path = issue?.instancePath?.replace(/^\//, '').replace(/\//g, '.') ?? '';
-      const field = path || undefined;
+      // A strict object's unknown key is reported on the object itself (empty path for the
+      // body): name the first unknown key, so the client knows which field to drop.
+      const unknownKey =
+        issue?.keyword === 'unrecognized_keys' ? firstString(issue.params.keys) : undefined;
+      const field = unknownKey ? [path, unknownKey].filter(Boolean).join('.') : path || undefined;
       const where = error.validationContext ?? 'body';
-      const message = field
-        ? `${field}: ${issue?.message ?? 'is invalid'}`
-        : `Invalid ${where}: ${issue?.message ?? 'is invalid'}`;
+      const message = unknownKey
+        ? `${field}: this field is not accepted`
+        : field
+          ? `${field}: ${issue?.message ?? 'is invalid'}`
+          : `Invalid ${where}: ${issue?.message ?? 'is invalid'}`;
       return reply.code(400).send({ code: 'HTTP.VALIDATION', message, field } satisfies ErrorBody);
     }
     const coded: unknown = error;

@@ -64,7 +64,7 @@ async function directory(url: URL) {
     },
     page,
     pageSize,
-    total: Number(t.matching ?? 0),
+    total: Number(t.shareholders ?? 0),
     rows: rows.rows,
   };
 }

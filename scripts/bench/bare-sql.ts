@@ -9,18 +9,15 @@
 
 /** list-directory.ts figures(current = true): $1 = organization id. */
 const DIRECTORY_BASE = `select h.id, h.name, h.full_name, h.is_admin, h.common_shares as common,
-                      h.preferred_shares as preferred, h.balance,
-                      case when h.balance = 0 then 0 else round(h.held_cost / h.balance, 2) end
-                        as cost_per_share
+                      h.preferred_shares as preferred, h.balance, h.cost_per_share
                  from shareholder h
                 where h.organization_id = $1 and h.active and h.name <> ''`;
 
-/** Totals over every listed holder (no search: the match is `true`). */
-export const DIRECTORY_TOTALS = `select count(*)::text as shareholders, sum(f.balance)::text as total_shares,
-               sum(f.common)::text as common, sum(f.preferred)::text as preferred,
-               count(*) filter (where true)::text as matching
-          from (${DIRECTORY_BASE}) f
-         where not f.is_admin or f.balance > 0`;
+/** Today's totals, kept on the organization row: $1 = organization id. */
+export const DIRECTORY_TOTALS = `select listed_holders::text as shareholders,
+                 (listed_common_shares + listed_preferred_shares)::text as total_shares,
+                 listed_common_shares::text as common, listed_preferred_shares::text as preferred
+            from organization where id = $1`;
 
 /** The page sorted by balance, descending: $1 organization, $2 page size, $3 offset. */
 export const DIRECTORY_PAGE_BY_BALANCE_DESC = `select f.id, f.name, f.full_name, f.common::text as common,

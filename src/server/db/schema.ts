@@ -33,6 +33,12 @@ export const organization = pgTable('organization', {
   country: text('country').notNull().default('US'),
   // The next certificate number; taken under a row lock so numbers are sequential and never reused.
   nextCertificateNumber: integer('next_certificate_number').notNull().default(1),
+  // The directory's totals over its listed holders (active, named; administrators only with a
+  // balance), kept by triggers on shareholder (migration 0003) so a directory page never sums
+  // 100,000 rows.
+  listedHolders: integer('listed_holders').notNull().default(0),
+  listedCommonShares: shares('listed_common_shares').notNull().default('0'),
+  listedPreferredShares: shares('listed_preferred_shares').notNull().default('0'),
   createdAt: createdAt(),
 });
 
@@ -61,6 +67,10 @@ export const shareholder = pgTable(
     balance: shares('balance').notNull().default('0'),
     // Σ(certificate balance × its acquisition price): cost per share = held_cost / balance.
     heldCost: numeric('held_cost', { precision: 30, scale: 4 }).notNull().default('0'),
+    // Derived by the database, so the directory can sort by it through an index.
+    costPerShare: money('cost_per_share')
+      .notNull()
+      .generatedAlwaysAs(sql`case when balance = 0 then 0 else round(held_cost / balance, 2) end`),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -68,7 +78,11 @@ export const shareholder = pgTable(
     uniqueIndex('shareholder_org_email_unique').on(t.organizationId, sql`lower(${t.email})`),
     // The session's holder match looks a user up by e-mail alone (every request).
     index('shareholder_email_idx').on(sql`lower(${t.email})`),
+    // One index per sortable directory column (the first page of 100,000 holders stays cheap).
     index('shareholder_org_balance_idx').on(t.organizationId, t.balance, t.id),
+    index('shareholder_org_common_idx').on(t.organizationId, t.commonShares, t.id),
+    index('shareholder_org_preferred_idx').on(t.organizationId, t.preferredShares, t.id),
+    index('shareholder_org_cost_per_share_idx').on(t.organizationId, t.costPerShare, t.id),
     index('shareholder_org_name_idx').on(t.organizationId, sql`lower(${t.name})`, t.id),
     check('shareholder_common_nonneg', sql`${t.commonShares} >= 0`),
     check('shareholder_preferred_nonneg', sql`${t.preferredShares} >= 0`),

@@ -25,7 +25,6 @@ interface TotalsSql {
   total_shares: string | null;
   common: string | null;
   preferred: string | null;
-  matching: string;
 }
 
 const SORT_COLUMNS: Record<z.output<typeof directoryQuery>['sort'], SQL> = {
@@ -45,9 +44,7 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 function figures(organizationId: string, asOf: string, current: boolean): SQL {
   if (current) {
     return sql`select h.id, h.name, h.full_name, h.is_admin, h.common_shares as common,
-                      h.preferred_shares as preferred, h.balance,
-                      case when h.balance = 0 then 0 else round(h.held_cost / h.balance, 2) end
-                        as cost_per_share
+                      h.preferred_shares as preferred, h.balance, h.cost_per_share
                  from shareholder h
                 where h.organization_id = ${organizationId} and h.active and h.name <> ''`;
   }
@@ -87,32 +84,43 @@ export async function listDirectory(
   const { query } = opts;
   const today = todayIso();
   const asOf = query.asOf ?? today;
-  const base = figures(opts.organizationId, asOf, asOf >= today);
+  const current = asOf >= today;
+  const base = figures(opts.organizationId, asOf, current);
   const search = query.search ? `%${escapeLike(query.search.toLowerCase())}%` : null;
   const matches = search ? sql`lower(f.name) like ${search}` : sql`true`;
   const dir = query.dir === 'desc' ? sql`desc` : sql`asc`;
   const offset = (query.page - 1) * query.pageSize;
 
-  // Two independent reads: run them side by side on two pooled connections.
-  const [[totals], page] = await Promise.all([
-    rows<TotalsSql>(
-      db,
-      sql`select count(*)::text as shareholders, sum(f.balance)::text as total_shares,
-               sum(f.common)::text as common, sum(f.preferred)::text as preferred,
-               count(*) filter (where ${matches})::text as matching
-          from (${base}) f
-         where not f.is_admin or f.balance > 0`,
-    ),
+  const listed = sql`(not f.is_admin or f.balance > 0)`;
+  // Today's totals are kept on the organization row (migration 0003); an earlier date, or a
+  // search, counts the rows.
+  const totalsSql = current
+    ? sql`select listed_holders::text as shareholders,
+                 (listed_common_shares + listed_preferred_shares)::text as total_shares,
+                 listed_common_shares::text as common, listed_preferred_shares::text as preferred
+            from organization where id = ${opts.organizationId}`
+    : sql`select count(*)::text as shareholders, sum(f.balance)::text as total_shares,
+                 sum(f.common)::text as common, sum(f.preferred)::text as preferred
+            from (${base}) f
+           where ${listed}`;
+  const [[totals], page, [matching]] = await Promise.all([
+    rows<TotalsSql>(db, totalsSql),
     rows<RowSql>(
       db,
       sql`select f.id, f.name, f.full_name, f.common::text as common,
                f.preferred::text as preferred, f.balance::text as balance,
                f.cost_per_share::text as cost_per_share
           from (${base}) f
-         where (not f.is_admin or f.balance > 0) and ${matches}
+         where ${listed} and ${matches}
          order by ${SORT_COLUMNS[query.sort]} ${dir}, f.id ${dir}
          limit ${query.pageSize} offset ${offset}`,
     ),
+    search
+      ? rows<{ matching: string }>(
+          db,
+          sql`select count(*)::text as matching from (${base}) f where ${listed} and ${matches}`,
+        )
+      : Promise.resolve([]),
   ]);
 
   return {
@@ -125,7 +133,7 @@ export async function listDirectory(
     },
     page: query.page,
     pageSize: query.pageSize,
-    total: Number(totals?.matching ?? 0),
+    total: Number(matching?.matching ?? totals?.shareholders ?? 0),
     rows: page.map((r) => ({
       id: r.id,
       name: r.name,

@@ -1,0 +1,138 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { organization, shareholder } from '../../db/schema';
+import { ledgerInvariants } from '../../ledger-store/invariants';
+import { rows } from '../../ledger-store/sql';
+import { expectLedgerSound, ledgerScenario } from '../../ledger-store/test-scenario';
+import { createHolder } from '../../test-support/fixtures';
+import { createTestApp, type TestApp } from '../../test-support/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+interface Totals {
+  shareholders: number;
+  totalShares: string;
+  common: string;
+  preferred: string;
+}
+
+/** The directory's totals as the API answers them today (kept) and for a past date (counted). */
+async function directoryTotals(
+  s: Awaited<ReturnType<typeof ledgerScenario>>,
+  asOf?: string,
+): Promise<Totals> {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/v1/shareholders?pageSize=100${asOf ? `&asOf=${asOf}` : ''}`,
+    headers: s.as.admin,
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json<{ totals: Totals }>().totals;
+}
+
+/** The same totals counted from the holder rows, the way the directory lists them. */
+async function countedTotals(s: Awaited<ReturnType<typeof ledgerScenario>>): Promise<Totals> {
+  const [row] = await rows<{ n: string; total: string; common: string; preferred: string }>(
+    s.db,
+    sql`select count(*)::text as n, coalesce(sum(balance), 0)::text as total,
+               coalesce(sum(common_shares), 0)::text as common,
+               coalesce(sum(preferred_shares), 0)::text as preferred
+          from shareholder
+         where organization_id = ${s.organization.id} and active and name <> ''
+           and (not is_admin or balance > 0)`,
+  );
+  return {
+    shareholders: Number(row!.n),
+    totalShares: row!.total,
+    common: row!.common,
+    preferred: row!.preferred,
+  };
+}
+
+describe('the directory totals kept on the organization row', () => {
+  it('follow every kind of change to the holders, and equal the listed rows', async () => {
+    const s = await ledgerScenario(t);
+    const expectInStep = async (expected: Partial<Totals>) => {
+      const kept = await directoryTotals(s);
+      expect(kept).toEqual(await countedTotals(s));
+      expect(kept).toMatchObject(expected);
+      await expectLedgerSound(s.db);
+    };
+    // Alice 150, Bob 10; the administrator holds nothing and is not listed; Carol is (0 shares).
+    await expectInStep({ shareholders: 3, totalShares: '160.00', common: '160.00' });
+
+    await s.post({
+      type: 'Transfer',
+      holderId: s.alice.id,
+      toHolderId: s.admin.id,
+      date: '2024-01-02',
+      shares: '5',
+      cost: '1',
+      originCertificateIds: [s.certificates.cs1],
+    });
+    // The administrator now holds shares and is listed; the total is unchanged.
+    await expectInStep({ shareholders: 4, totalShares: '160.00' });
+
+    await s.post({
+      type: 'Convert to Preferred',
+      holderId: s.bob.id,
+      date: '2024-01-03',
+      shares: '4',
+      originCertificateIds: [s.certificates.cs3],
+    });
+    await expectInStep({ totalShares: '160.00', common: '156.00', preferred: '4.00' });
+
+    await s.post({
+      type: 'Cancel',
+      holderId: s.alice.id,
+      date: '2024-01-04',
+      shares: '20',
+      originCertificateIds: [s.certificates.cs2],
+      reason: 'Repurchased',
+    });
+    await expectInStep({ totalShares: '140.00', common: '136.00' });
+
+    // Deactivating, renaming to nothing, new holders and deletions outside the ledger.
+    await s.db.update(shareholder).set({ active: false }).where(eq(shareholder.id, s.bob.id));
+    await expectInStep({ shareholders: 3, totalShares: '130.00', preferred: '0.00' });
+    await s.db.update(shareholder).set({ name: '' }).where(eq(shareholder.id, s.carol.id));
+    await expectInStep({ shareholders: 2 });
+    const dora = await createHolder(s.db, s.organization.id, { name: 'Dora' });
+    await expectInStep({ shareholders: 3 });
+    await s.db.delete(shareholder).where(eq(shareholder.id, dora.id));
+    await s.db.update(shareholder).set({ active: true }).where(eq(shareholder.id, s.bob.id));
+    await s.db.update(shareholder).set({ isAdmin: true }).where(eq(shareholder.id, s.alice.id));
+    await expectInStep({ shareholders: 3, totalShares: '140.00' });
+  });
+
+  it('are the same as counting the rows for a past date', async () => {
+    const s = await ledgerScenario(t);
+    const today = await directoryTotals(s);
+    const counted = await directoryTotals(s, '2024-12-31');
+    expect(counted).toEqual(today);
+  });
+
+  it('ledger_invariants() reports kept totals that drift from the holders', async () => {
+    const s = await ledgerScenario(t);
+    await s.db
+      .update(organization)
+      .set({ listedHolders: 99 })
+      .where(eq(organization.id, s.organization.id));
+    const found = await ledgerInvariants(s.db);
+    expect(found).toEqual([
+      expect.objectContaining({
+        check_name: 'directory_totals_drift',
+        organization_id: s.organization.id,
+      }),
+    ]);
+    await s.db
+      .update(organization)
+      .set({ listedHolders: 3 })
+      .where(eq(organization.id, s.organization.id));
+    await expectLedgerSound(s.db);
+  });
+});

@@ -1,10 +1,12 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { hash as argonHash, verify as argonVerify } from '@node-rs/argon2';
 import { betterAuth } from 'better-auth';
+import { verifyPassword as scryptVerify } from 'better-auth/crypto';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { bearer, genericOAuth } from 'better-auth/plugins';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { PASSWORD_MIN } from '../../contract/auth';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import { authAccount, authRateLimit, authSession, authUser, authVerification } from '../db/schema';
@@ -14,11 +16,19 @@ import { hit, RESET_ACCOUNT_RULE } from './rate-limit';
 
 /** argon2id, m=19456 KiB, t=2, p=1 (checklist AUTH-04). 2 = Algorithm.Argon2id (a const enum). */
 const ARGON = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+/** How every current hash begins; any other stored hash is re-hashed at the next sign-in. */
+export const CURRENT_HASH_PREFIX = '$argon2id$v=19$m=19456,t=2,p=1$';
 export const hashPassword = (password: string): Promise<string> => argonHash(password, ARGON);
+export const needsRehash = (hash: string): boolean => !hash.startsWith(CURRENT_HASH_PREFIX);
+/**
+ * argon2 hashes, and the legacy `salt:key` scrypt hashes better-auth writes by default (hashes
+ * made before argon2id was configured, or imported): they verify, and login.ts re-hashes them.
+ */
 export async function verifyPassword(opts: { hash: string; password: string }): Promise<boolean> {
-  if (!opts.hash.startsWith('$argon2')) return false;
   try {
-    return await argonVerify(opts.hash, opts.password);
+    if (opts.hash.startsWith('$argon2')) return await argonVerify(opts.hash, opts.password);
+    if (/^[0-9a-f]+:[0-9a-f]+$/.test(opts.hash)) return await scryptVerify(opts);
+    return false;
   } catch {
     return false;
   }
@@ -54,9 +64,13 @@ interface HookCtx {
   };
 }
 
-/** Who did it, for the sign-in event log (LOG-01): IP, user agent and request id. */
+/**
+ * Who did it, for the sign-in event log (LOG-01): UTC time, IP, user agent and request id. The IP
+ * and request id headers are the server's own (http-bridge.ts overwrites what a client sent).
+ */
 export function eventContext(headers: Headers | undefined) {
   return {
+    at: new Date().toISOString(),
     ip: headers?.get('x-client-ip') ?? null,
     userAgent: headers?.get('user-agent') ?? null,
     requestId: headers?.get('x-request-id') ?? null,
@@ -127,8 +141,11 @@ export function createAuth(deps: AuthDeps) {
     emailAndPassword: {
       enabled: true,
       disableSignUp: true,
-      minPasswordLength: 8,
-      maxPasswordLength: 128,
+      // passwordProblem (8 to 128 code points) is the rule, checked before better-auth is called.
+      // better-auth counts UTF-16 units, so its bounds must stay out of the way: 8 code points are
+      // at least 8 units, and 128 are at most 256 (astral characters take two).
+      minPasswordLength: PASSWORD_MIN,
+      maxPasswordLength: 512,
       password: { hash: hashPassword, verify: verifyPassword },
       resetPasswordTokenExpiresIn: RESET_TOKEN_TTL,
       revokeSessionsOnPasswordReset: true,

@@ -6,14 +6,14 @@ import { authLoginFailure, authRateLimit } from '../db/schema';
 /**
  * A fixed-window counter in auth_rate_limit (the table better-auth's own limiter uses, under
  * different keys). One atomic upsert: safe across requests and processes.
- * Returns the count in the current window and the seconds until the window ends.
+ * Returns the count in the current window, when that window started and the seconds until it ends.
  */
 export async function hit(
   db: Db,
   key: string,
   windowSeconds: number,
   now = Date.now(),
-): Promise<{ count: number; retryAfter: number }> {
+): Promise<{ count: number; retryAfter: number; windowStart: number }> {
   const windowMs = windowSeconds * 1000;
   const [row] = await db
     .insert(authRateLimit)
@@ -27,25 +27,31 @@ export async function hit(
     })
     .returning({ count: authRateLimit.count, lastRequest: authRateLimit.lastRequest });
   const retryAfter = Math.max(1, Math.ceil((row!.lastRequest + windowMs - now) / 1000));
-  return { count: row!.count, retryAfter };
+  return { count: row!.count, retryAfter, windowStart: row!.lastRequest };
 }
 
-/** The count in the current window without adding to it. */
-export async function peek(
-  db: Db,
-  key: string,
-  windowSeconds: number,
-  now = Date.now(),
-): Promise<{ count: number; retryAfter: number }> {
-  const [row] = await db.select().from(authRateLimit).where(eq(authRateLimit.key, key));
-  if (!row || now - row.lastRequest >= windowSeconds * 1000) return { count: 0, retryAfter: 0 };
-  return {
-    count: row.count,
-    retryAfter: Math.max(1, Math.ceil((row.lastRequest + windowSeconds * 1000 - now) / 1000)),
-  };
+/**
+ * Gives back one count taken by `hit` in the same window (a sign-in that succeeded is not held
+ * against its IP). A window that has since restarted is left alone.
+ */
+export async function unhit(db: Db, key: string, windowStart: number): Promise<void> {
+  await db
+    .update(authRateLimit)
+    .set({ count: sql`${authRateLimit.count} - 1` })
+    .where(
+      and(
+        eq(authRateLimit.key, key),
+        eq(authRateLimit.lastRequest, windowStart),
+        gt(authRateLimit.count, 0),
+      ),
+    );
 }
 
-/** Per IP: at most 3 failed sign-ins in 10 s (better-auth's /sign-in rule; checklist AUTH-07). */
+/**
+ * Per IP: at most 3 sign-in attempts in flight or failed in 10 s (better-auth's /sign-in rule;
+ * checklist AUTH-07). Each attempt is counted before the password is checked; a success gives
+ * its count back.
+ */
 export const LOGIN_IP_RULE = { window: 10, max: 3 };
 /** Per IP: at most 3 reset requests in 60 s (checklist RST-05). */
 export const RESET_IP_RULE = { window: 60, max: 3 };
@@ -55,27 +61,42 @@ export const RESET_ACCOUNT_RULE = { window: 3600, max: 5 };
 /** Per account back-off: after 10 failures in 15 min, a delay of 1 s doubling up to 15 min. */
 export const BACKOFF = { window: 15 * 60, freeFailures: 10, baseMs: 1000, maxMs: 15 * 60 * 1000 };
 
-/** Seconds the account must still wait before its next attempt (0: go ahead). */
-export async function accountDelay(db: Db, email: string, now = Date.now()): Promise<number> {
-  const since = new Date(now - BACKOFF.window * 1000);
-  const key = email.trim().toLowerCase();
-  const [agg] = await db
-    .select({ n: count(), last: sql<string | Date | null>`max(${authLoginFailure.failedAt})` })
-    .from(authLoginFailure)
-    .where(and(eq(authLoginFailure.email, key), gt(authLoginFailure.failedAt, since)));
-  const n = Number(agg?.n ?? 0);
-  if (n < BACKOFF.freeFailures || !agg?.last) return 0;
-  const delay = Math.min(BACKOFF.baseMs * 2 ** (n - BACKOFF.freeFailures), BACKOFF.maxMs);
-  const wait = new Date(agg.last).getTime() + delay - now;
-  return wait > 0 ? Math.ceil(wait / 1000) : 0;
-}
+const accountKey = (email: string) => email.trim().toLowerCase();
 
-export async function recordLoginFailure(db: Db, email: string, now = Date.now()): Promise<void> {
-  await db
-    .insert(authLoginFailure)
-    .values({ id: randomUUID(), email: email.trim().toLowerCase(), failedAt: new Date(now) });
+/**
+ * Claims one sign-in attempt for an account before its password is checked, or answers how many
+ * seconds it must still wait. The claim is recorded as a failure at once, under a per-account
+ * lock, so that parallel attempts each see the ones before them; a sign-in that succeeds clears
+ * the account's failures (`clearLoginFailures`). After 10 failures in 15 min, the next attempt
+ * waits 1 s after the last one, then 2 s, 4 s, ... up to 15 min: never a lock-out.
+ */
+export async function claimAccountAttempt(
+  db: Db,
+  email: string,
+  now = Date.now(),
+): Promise<{ wait: number } | { claimed: true }> {
+  const key = accountKey(email);
+  const since = new Date(now - BACKOFF.window * 1000);
+  return db.transaction(async (tx) => {
+    // Held until commit: the count and the insert below are one step for this account.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`login|${key}`}, 0))`);
+    const [agg] = await tx
+      .select({ n: count(), last: sql<string | Date | null>`max(${authLoginFailure.failedAt})` })
+      .from(authLoginFailure)
+      .where(and(eq(authLoginFailure.email, key), gt(authLoginFailure.failedAt, since)));
+    const n = Number(agg?.n ?? 0);
+    if (n >= BACKOFF.freeFailures && agg?.last) {
+      const delay = Math.min(BACKOFF.baseMs * 2 ** (n - BACKOFF.freeFailures), BACKOFF.maxMs);
+      const wait = new Date(agg.last).getTime() + delay - now;
+      if (wait > 0) return { wait: Math.ceil(wait / 1000) };
+    }
+    await tx
+      .insert(authLoginFailure)
+      .values({ id: randomUUID(), email: key, failedAt: new Date(now) });
+    return { claimed: true as const };
+  });
 }
 
 export async function clearLoginFailures(db: Db, email: string): Promise<void> {
-  await db.delete(authLoginFailure).where(eq(authLoginFailure.email, email.trim().toLowerCase()));
+  await db.delete(authLoginFailure).where(eq(authLoginFailure.email, accountKey(email)));
 }

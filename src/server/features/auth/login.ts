@@ -5,16 +5,16 @@ import { authMessages, type TokenPair } from '../../../contract/auth';
 import { logAuthEvent } from '../../auth/auth-events';
 import { copyHeaders, toHeaders } from '../../auth/http-bridge';
 import {
-  accountDelay,
+  claimAccountAttempt,
   clearLoginFailures,
   hit,
   LOGIN_IP_RULE,
-  peek,
-  recordLoginFailure,
+  unhit,
 } from '../../auth/rate-limit';
 import { authSession } from '../../db/schema';
 import type { AuthFeatureDeps } from './auth-deps';
 import { issueTokens } from './tokens';
+import { upgradePasswordHash } from './upgrade-password-hash';
 
 export const FAILURE_FLOOR_MS = 200;
 
@@ -26,7 +26,9 @@ export type LoginResult =
  * POST /auth/login: e-mail and password through better-auth, the session cookie for the browser
  * and a bearer/refresh pair for API clients. Unknown e-mail and wrong password answer the same
  * (better-auth hashes on the unknown path too). Per IP: 3 failures in 10 s, then 429. Per
- * account: after 10 failures in 15 min, a doubling delay (never a lock-out).
+ * account: after 10 failures in 15 min, a doubling delay (never a lock-out). Both count the
+ * attempt before the password is checked (AUTH-07): parallel guesses cannot all slip through
+ * while the first ones are still being verified.
  */
 export async function login(
   deps: AuthFeatureDeps,
@@ -37,17 +39,17 @@ export async function login(
   const { auth, db } = deps;
   const started = performance.now();
   const email = input.username.trim().toLowerCase();
-  const ipKey = `login-fail|${request.ip}`;
+  const ipKey = `login-ip|${request.ip}`;
 
-  const perIp = await peek(db, ipKey, LOGIN_IP_RULE.window);
-  if (perIp.count >= LOGIN_IP_RULE.max) {
+  const perIp = await hit(db, ipKey, LOGIN_IP_RULE.window);
+  if (perIp.count > LOGIN_IP_RULE.max) {
     logAuthEvent(request, 'auth.login.rate_limited', { email, reason: 'ip' }, 'warn');
     return limited(perIp.retryAfter);
   }
-  const wait = await accountDelay(db, email);
-  if (wait > 0) {
+  const claim = await claimAccountAttempt(db, email);
+  if ('wait' in claim) {
     logAuthEvent(request, 'auth.login.rate_limited', { email, reason: 'account' }, 'warn');
-    return limited(wait);
+    return limited(claim.wait);
   }
 
   const headers = toHeaders(request);
@@ -63,6 +65,8 @@ export async function login(
     copyHeaders(signedIn.headers, reply);
     const userId = signedIn.response.user.id;
     await clearLoginFailures(db, email);
+    await unhit(db, ipKey, perIp.windowStart);
+    await upgradePasswordHash(deps, userId, input.password);
     // A new token at every sign-in; the one held before is ended (SES-02).
     if (previous) await db.delete(authSession).where(eq(authSession.id, previous.session.id));
     const tokens = await issueTokens(auth, db, userId);
@@ -70,8 +74,7 @@ export async function login(
     return { ok: true, tokens };
   } catch (e) {
     if (!(e instanceof APIError)) throw e;
-    await hit(db, ipKey, LOGIN_IP_RULE.window);
-    await recordLoginFailure(db, email);
+    // The attempt was already counted as a failure, per IP and per account, before the check.
     // Every failure answers no sooner than the floor: unknown e-mail and wrong password take the
     // same time even when the machine is busy (AUTH-06); it also slows guessing.
     const wait = FAILURE_FLOOR_MS - (performance.now() - started);

@@ -4,7 +4,10 @@ import { logAuthEvent } from '../../auth/auth-events';
 import type { AuthFeatureDeps } from './auth-deps';
 import { rotateRefreshToken } from './tokens';
 
-/** POST /auth/refresh: a new pair for a valid refresh token; reuse revokes the family. */
+/**
+ * POST /auth/refresh: a new pair for a valid refresh token; reuse revokes the family, and a
+ * disabled holder gets none.
+ */
 export async function refreshTokens(
   deps: AuthFeatureDeps,
   request: FastifyRequest,
@@ -18,7 +21,7 @@ export async function refreshTokens(
   logAuthEvent(
     request,
     result.reused ? 'auth.token.reuse_detected' : 'auth.token.refresh_refused',
-    { userId: result.userId },
+    { userId: result.userId, ...(result.disabled ? { reason: 'disabled' } : {}) },
     'warn',
   );
   return null;

@@ -1,9 +1,12 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import { generateRandomString } from 'better-auth/crypto';
 import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { TokenPair } from '../../../contract/auth';
 import { SESSION_LIMITS, type Auth } from '../../auth/auth';
+import { matchUser } from '../../auth/holder-match';
 import type { Db } from '../../db/database';
 import { authRefreshToken, authSession } from '../../db/schema';
+import { revokeAllTokensOfUser } from './revoke-user-tokens';
 
 /** A refresh-token family lives at most 24 h from the sign-in that started it (SES-08). */
 export const REFRESH_FAMILY_TTL = 24 * 3600;
@@ -11,8 +14,14 @@ export const REFRESH_FAMILY_TTL = 24 * 3600;
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
 /**
+ * A new refresh token: 43 base62 characters from the CSPRNG (about 256 bits; SES-01), drawn by
+ * better-auth's generator, the one behind its session tokens (which are 32 such characters).
+ */
+export const newRefreshToken = (): string => generateRandomString(43, 'a-z', 'A-Z', '0-9');
+
+/**
  * A bearer access token (a better-auth session of kind 'api', 15 min, never sliding) and a
- * refresh token (256 random bits, stored as its SHA-256) in the given family.
+ * refresh token (about 256 random bits, stored as its SHA-256) in the given family.
  */
 export async function issueTokens(
   auth: Auth,
@@ -22,7 +31,7 @@ export async function issueTokens(
 ): Promise<TokenPair> {
   const ctx = await auth.$context;
   const access = await ctx.internalAdapter.createSession(userId, false, { kind: 'api' }, true);
-  const raw = randomBytes(32).toString('base64url');
+  const raw = newRefreshToken();
   const familyExpiresAt = family?.expiresAt ?? new Date(Date.now() + REFRESH_FAMILY_TTL * 1000);
   await db.insert(authRefreshToken).values({
     id: randomUUID(),
@@ -60,12 +69,16 @@ export async function revokeFamilyOfSession(db: Db, sessionId: string): Promise<
  * Rotation: claims the refresh token atomically (one UPDATE … WHERE used_at IS NULL), ends the
  * access token issued with it and issues a new pair in the same family. A token that exists but
  * cannot be claimed (already used, revoked or expired) is a reuse: the whole family is revoked.
+ * A disabled holder gets nothing: every token and session of theirs ends (AUTH-10, SES-05).
  */
 export async function rotateRefreshToken(
   auth: Auth,
   db: Db,
   raw: string,
-): Promise<{ tokens: TokenPair; userId: string } | { reused: boolean; userId: string | null }> {
+): Promise<
+  | { tokens: TokenPair; userId: string }
+  | { reused: boolean; disabled?: true; userId: string | null }
+> {
   const hash = sha256(raw);
   const [row] = await db
     .update(authRefreshToken)
@@ -88,6 +101,10 @@ export async function rotateRefreshToken(
     return { reused: Boolean(old), userId: old?.userId ?? null };
   }
   if (row.sessionId) await db.delete(authSession).where(eq(authSession.id, row.sessionId));
+  if ((await matchUser(db, row.userId)).role === 'disabled') {
+    await revokeAllTokensOfUser(db, row.userId);
+    return { reused: false, disabled: true, userId: row.userId };
+  }
   const tokens = await issueTokens(auth, db, row.userId, {
     id: row.familyId,
     expiresAt: row.familyExpiresAt,

@@ -72,6 +72,62 @@ describe('append-only ledger tables (LED-05)', () => {
   });
 });
 
+describe('CHECK (balance >= 0) on the kept balances (LED-02)', () => {
+  /** The driver's error under drizzle's wrapper: SQLSTATE and the constraint that refused. */
+  const refusal = async (statement: ReturnType<typeof sql>) => {
+    const error: unknown = await database.db.execute(statement).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    const cause = (error as { cause?: { code?: string; constraint?: string } } | null)?.cause;
+    return { code: cause?.code, constraint: cause?.constraint };
+  };
+
+  it.each<[string, (l: Awaited<ReturnType<typeof smallLedger>>) => ReturnType<typeof sql>, string]>(
+    [
+      [
+        'a certificate balance below 0',
+        ({ issued }) =>
+          sql`update certificate set balance = -0.01 where id = ${issued.certificates[0]!.id}`,
+        'certificate_balance_nonneg',
+      ],
+      [
+        "a holder's common shares below 0",
+        ({ bob }) =>
+          sql`update shareholder set common_shares = -1, balance = -1 + preferred_shares
+               where id = ${bob.id}`,
+        'shareholder_common_nonneg',
+      ],
+      [
+        "a holder's preferred shares below 0",
+        ({ bob }) =>
+          sql`update shareholder set preferred_shares = -1, balance = common_shares - 1
+               where id = ${bob.id}`,
+        'shareholder_preferred_nonneg',
+      ],
+    ],
+  )(
+    'refuses %s with SQLSTATE 23514 from its CHECK, changing nothing',
+    async (_name, update, constraint) => {
+      const ledger = await smallLedger();
+      const kept = () =>
+        rows<{ balances: string }>(
+          ledger.db,
+          sql`select (select string_agg(balance::text, ',' order by id) from certificate
+                     where organization_id = ${ledger.organization.id})
+                   || ' / ' ||
+                   (select string_agg(common_shares || ':' || preferred_shares, ',' order by id)
+                      from shareholder where organization_id = ${ledger.organization.id})
+                   as balances`,
+        );
+      const before = await kept();
+      expect(await refusal(update(ledger))).toEqual({ code: '23514', constraint });
+      expect(await kept()).toEqual(before);
+      expect(await ledger.violations()).toEqual([]);
+    },
+  );
+});
+
 describe('ledger_invariants() (LED-12)', () => {
   it('is empty for a sound ledger', async () => {
     const { violations } = await smallLedger();

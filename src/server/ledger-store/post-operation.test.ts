@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
+import type { OperationInput } from '../../ledger';
 import type { Database } from '../db/database';
 import { createTestDatabase } from '../test-support/test-database';
 import { createHolder, createOrganization } from '../test-support/fixtures';
@@ -93,23 +94,90 @@ describe('postOperation', () => {
     expect(await ledgerInvariants(db)).toEqual([]);
   });
 
-  it('writes nothing when the plan is refused', async () => {
-    const { db, alice, post } = await setup();
-    await expect(
-      post({
+  it.each<
+    [string, (x: Awaited<ReturnType<typeof setup>> & { cs1: string }) => OperationInput, string]
+  >([
+    [
+      'an unknown recipient',
+      ({ alice, cs1 }) => ({
         type: 'Transfer',
         holderId: alice.id,
         toHolderId: randomUUID(),
-        date: '2024-01-01',
+        date: '2024-02-01',
         shares: '1',
-        originCertificateIds: [randomUUID()],
+        originCertificateIds: [cs1],
       }),
-    ).rejects.toMatchObject({ code: 'LEDGER.HOLDER_NOT_FOUND', field: 'toHolderId' });
-    const [n] = await rows<{ n: string }>(
-      db,
-      sql`select count(*)::text as n from ledger_operation`,
-    );
-    expect(n).toBeDefined();
+      'LEDGER.HOLDER_NOT_FOUND',
+    ],
+    [
+      'more shares than the origin holds',
+      ({ alice, bob, cs1 }) => ({
+        type: 'Transfer',
+        holderId: alice.id,
+        toHolderId: bob.id,
+        date: '2024-02-01',
+        shares: '100.01',
+        originCertificateIds: [cs1],
+      }),
+      'LEDGER.INSUFFICIENT_SHARES',
+    ],
+    [
+      'a conversion dated before its origin',
+      ({ alice, cs1 }) => ({
+        type: 'Convert to Preferred',
+        holderId: alice.id,
+        date: '2023-12-31',
+        shares: '1',
+        originCertificateIds: [cs1],
+      }),
+      'LEDGER.DATE_BEFORE_ORIGIN',
+    ],
+    [
+      "a cancellation of another holder's certificate",
+      ({ bob, cs1 }) => ({
+        type: 'Cancel',
+        holderId: bob.id,
+        date: '2024-02-01',
+        shares: '1',
+        reason: 'error',
+        originCertificateIds: [cs1],
+      }),
+      'LEDGER.ORIGIN_NOT_OWNED',
+    ],
+  ])('writes nothing when the plan is refused: %s', async (_name, input, code) => {
+    const context = await setup();
+    const { db, organization, alice, post } = context;
+    const issued = await post({
+      type: 'New Issue',
+      holderId: alice.id,
+      date: '2024-01-01',
+      shares: '100',
+      cost: '1.50',
+    });
+    const cs1 = issued.certificates[0]!.id;
+    const snapshot = async () =>
+      (
+        await rows<Record<string, string>>(
+          db,
+          sql`select (select count(*) from ledger_operation)::text as operations,
+                     (select count(*) from certificate)::text as certificates,
+                     (select count(*) from share_transaction)::text as transactions,
+                     (select count(*) from audit_entry)::text as audit,
+                     (select string_agg(id || '=' || balance || '/' || held_cost, ',' order by id)
+                        from shareholder where organization_id = ${organization.id}) as holders,
+                     (select string_agg(id || '=' || balance, ',' order by id)
+                        from certificate where organization_id = ${organization.id}) as balances,
+                     (select next_certificate_number from organization
+                       where id = ${organization.id})::text as next_number`,
+        )
+      )[0];
+    const before = await snapshot();
+    expect(before).toMatchObject({
+      operations: expect.stringMatching(/^[1-9]\d*$/),
+      next_number: '2',
+    });
+    await expect(post(input({ ...context, cs1 }))).rejects.toMatchObject({ code });
+    expect(await snapshot()).toEqual(before);
     expect(await ledgerInvariants(db)).toEqual([]);
   });
 });

@@ -6,9 +6,9 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PGlite } from '@electric-sql/pglite';
 import { lockDataDir, DataDirLockedError, processStartTime } from './data-dir-lock';
+import { killServers, spawnServer } from './test-support/spawn-server';
 
 const root = new URL('../..', import.meta.url).pathname;
-const mainTs = new URL('./main.ts', import.meta.url).pathname;
 const lockTs = new URL('./data-dir-lock.ts', import.meta.url).pathname;
 const children: ChildProcess[] = [];
 const tempDirs: string[] = [];
@@ -19,37 +19,8 @@ const tempDir = () => {
   return dir;
 };
 
-function startServer(dataDir: string, env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, ['--import', 'tsx', mainTs], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      DEMO_DATA: 'true',
-      NODE_ENV: 'development',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let out = '';
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const ready = new Promise<string>((resolve, reject) => {
-    const onData = (d: Buffer) => {
-      out += d.toString();
-      const m = /running at (http:\/\/\S+)/.exec(out);
-      if (m) resolve(m[1]!);
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    void exited.then(() => reject(new Error(`server exited before listening:\n${out}`)));
-  });
-  ready.catch(() => {}); // awaited by the tests that expect the server to listen
-  return { child, ready, exited, output: () => out };
-}
+const startServer = (dataDir: string, env: Record<string, string> = {}) =>
+  spawnServer({ DATA_DIR: dataDir, DEMO_DATA: 'true', ...env });
 
 /**
  * A process that takes the lock when told: `lock <dir> <at>` spins until the clock reads `at`
@@ -117,6 +88,7 @@ async function race(modulePath: string, rounds: number, staleLock: boolean) {
 }
 
 afterAll(() => {
+  killServers();
   for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
   for (const d of tempDirs) rmSync(d, { recursive: true, force: true });
 });

@@ -32,17 +32,33 @@ async function main(): Promise<void> {
     }
   }
 
-  const [{ buildApp }, { openDatabase }, { readOrCreateSessionSecret }, { prepareDatabase }] =
-    await Promise.all([
-      import('./app'),
-      import('./db/database'),
-      import('./session-secret'),
-      import('./prepare-database'),
-    ]);
+  const [
+    { buildApp },
+    { openDatabase },
+    { readOrCreateSessionSecret },
+    { prepareDatabase },
+    { redactPaths },
+    { pino },
+  ] = await Promise.all([
+    import('./app'),
+    import('./db/database'),
+    import('./session-secret'),
+    import('./prepare-database'),
+    import('./logger'),
+    import('pino'),
+  ]);
   if (!config.sessionSecret)
     config = { ...config, sessionSecret: readOrCreateSessionSecret(config.dataDir) };
 
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  // The pool's and its clients' 'error' events (a dropped connection) are logged, not fatal.
+  const databaseLog = pino({
+    level: config.logLevel,
+    redact: { paths: redactPaths, censor: '[Redacted]' },
+  }).child({ component: 'database' });
+  const database = await openDatabase(
+    { databaseUrl: config.databaseUrl, dataDir: config.dataDir },
+    databaseLog,
+  );
   const webDir = fileURLToPath(new URL('../../dist/web', import.meta.url));
   const app = await buildApp({ config, database, webDir });
   const prepared = await prepareDatabase({ config, database, log: app.log });
@@ -52,27 +68,29 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down: draining in-flight requests');
-    const forced = setTimeout(() => {
-      app.log.warn('drain took longer than 10 s; closing anyway');
-      void finish(1);
-    }, DRAIN_LIMIT_MS);
-    forced.unref();
+    // Stop accepting, let the requests in flight finish, but never wait more than 10 s.
+    let cap: NodeJS.Timeout | undefined;
+    const drained = await Promise.race([
+      app.close().then(
+        () => true,
+        (err: unknown) => {
+          app.log.error({ err }, 'error while closing the server');
+          return true;
+        },
+      ),
+      new Promise<false>((resolve) => (cap = setTimeout(() => resolve(false), DRAIN_LIMIT_MS))),
+    ]);
+    clearTimeout(cap);
+    if (!drained) app.log.warn('drain took longer than 10 s; closing anyway');
     try {
-      await app.close();
-    } catch (err) {
-      app.log.error({ err }, 'error while closing the server');
-    }
-    clearTimeout(forced);
-    await finish(0);
-  };
-  const finish = async (code: number) => {
-    try {
+      // PGlite: CHECKPOINT, then close (it runs with fsync off).
       await database.close();
+      app.log.info({ database: database.kind }, 'database closed');
     } catch (err) {
       app.log.error({ err }, 'error while closing the database');
     }
     unlock();
-    process.exit(code);
+    process.exit(drained ? 0 : 1);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));

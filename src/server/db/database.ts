@@ -61,9 +61,13 @@ export function openPostgres(connectionString: string, log?: Logger): Database {
     options: '-c statement_timeout=5000 -c idle_in_transaction_session_timeout=10000',
   });
   // An unhandled 'error' on an idle pool client or a checked-out client kills the process.
-  pool.on('error', (err) => log?.error({ err }, 'postgres pool error'));
+  // The SQLSTATE is repeated outside `err`, whose `code` the log redaction hides (`*.code`).
+  const sqlState = (err: Error) => (err as { code?: string }).code;
+  pool.on('error', (err) => log?.error({ err, sqlState: sqlState(err) }, 'postgres pool error'));
   pool.on('connect', (client) => {
-    client.on('error', (err) => log?.error({ err }, 'postgres client error'));
+    client.on('error', (err) =>
+      log?.error({ err, sqlState: sqlState(err) }, 'postgres client error'),
+    );
   });
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   return {

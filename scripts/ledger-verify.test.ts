@@ -1,0 +1,114 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { openPglite, type Db } from '../src/server/db/database';
+import { poster } from '../src/server/ledger-store/test-scenario';
+import { createHolder, createOrganization } from '../src/server/test-support/fixtures';
+import { TEST_SESSION_SECRET } from '../src/server/test-support/test-app';
+import { createTestDatabase } from '../src/server/test-support/test-database';
+
+// npm run ledger:verify against a scratch database: a fresh PostgreSQL database when
+// TEST_DATABASE_URL is set, else an embedded data directory (which the script locks, so it is
+// closed here while the script runs).
+
+interface Scratch {
+  env: Record<string, string>;
+  /** Runs fn with the database open. */
+  use<T>(fn: (db: Db) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+async function scratch(): Promise<Scratch> {
+  if (process.env.TEST_DATABASE_URL) {
+    const database = await createTestDatabase();
+    return {
+      env: {
+        DATABASE_URL: database.pool!.options.connectionString!,
+        SESSION_SECRET: TEST_SESSION_SECRET,
+      },
+      use: (fn) => fn(database.db),
+      close: () => database.close(),
+    };
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'registry-verify-'));
+  return {
+    env: { DATA_DIR: dataDir, DATABASE_URL: '' },
+    use: async (fn) => {
+      const database = await openPglite(dataDir);
+      try {
+        await database.migrate();
+        return await fn(database.db);
+      } finally {
+        await database.close();
+      }
+    },
+    close: async () => rmSync(dataDir, { recursive: true, force: true }),
+  };
+}
+
+function verify(env: Record<string, string>) {
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/ledger-verify.ts'],
+      { env: { ...process.env, LOG_LEVEL: 'warn', ...env }, timeout: 60_000 },
+      (error, stdout, stderr) =>
+        resolve({
+          code: error ? (typeof error.code === 'number' ? error.code : -1) : 0,
+          stdout,
+          stderr,
+        }),
+    );
+  });
+}
+
+describe('npm run ledger:verify', () => {
+  it('exits 0 on a sound ledger, and 1 printing the row once a balance is corrupted', async () => {
+    const s = await scratch();
+    try {
+      const certificate = await s.use(async (db) => {
+        const { organization } = await createOrganization(db);
+        const alice = await createHolder(db, organization.id, { name: 'Alice' });
+        const bob = await createHolder(db, organization.id, { name: 'Bob' });
+        const post = poster(db, organization.id);
+        const issued = await post({
+          type: 'New Issue',
+          holderId: alice.id,
+          date: '2024-01-01',
+          shares: '100',
+          cost: '1.00',
+        });
+        const id = issued.certificates[0]!.id;
+        await post({
+          type: 'Transfer',
+          holderId: alice.id,
+          toHolderId: bob.id,
+          date: '2024-02-01',
+          shares: '40',
+          originCertificateIds: [id],
+        });
+        return id;
+      });
+
+      const sound = await verify(s.env);
+      expect(sound.code, sound.stderr).toBe(0);
+      expect(sound.stdout).toMatch(/Ledger invariants hold/);
+
+      // Corrupt the kept balance of one certificate, as a bad manual fix would.
+      await s.use((db) =>
+        db.execute(sql`update certificate set balance = balance + 1 where id = ${certificate}`),
+      );
+      const broken = await verify(s.env);
+      expect(broken.code).toBe(1);
+      expect(broken.stderr).toContain('LEDGER INVARIANTS VIOLATED: 1 row(s)');
+      expect(broken.stderr).toMatch(
+        new RegExp(`certificate_drift .*${certificate} +kept 61\\.00 <> transactions 60\\.00`),
+      );
+    } finally {
+      await s.close();
+    }
+  }, 120_000);
+});

@@ -31,19 +31,21 @@ const pages: Array<{ path: string; access: PageAccess; Page: ComponentType }> = 
   { path: webRoutes.noAccount, access: 'signed-in', Page: NoAccountPage },
 ];
 
-export const router = createBrowserRouter([
-  {
-    element: <AppLayout />,
-    children: [
-      ...pages.map(({ path, access, Page }) => ({
-        path,
-        element: (
-          <RouteGuard access={access}>
-            <Page />
-          </RouteGuard>
-        ),
-      })),
-      { path: '*', element: <NotFoundPage /> },
-    ],
-  },
-]);
+/** Created by main.tsx once the reset token has left the address (the router reads it). */
+export const createAppRouter = () =>
+  createBrowserRouter([
+    {
+      element: <AppLayout />,
+      children: [
+        ...pages.map(({ path, access, Page }) => ({
+          path,
+          element: (
+            <RouteGuard access={access}>
+              <Page />
+            </RouteGuard>
+          ),
+        })),
+        { path: '*', element: <NotFoundPage /> },
+      ],
+    },
+  ]);

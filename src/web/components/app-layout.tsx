@@ -34,10 +34,17 @@ function useFocusOnNavigation() {
  * Content sits in a container of at most 1200 px.
  */
 export function AppLayout() {
-  const { user } = useSession();
+  const { status, user } = useSession();
   const logout = useLogout();
   const { pathname, search } = useLocation();
   useFocusOnNavigation();
+  // Spec section 2: while the login state loads, only a centred "Loading..." (no navbar).
+  if (status === 'loading')
+    return (
+      <main id="main" className="app-container">
+        <LoadingMessage />
+      </main>
+    );
   const own = user?.SH_ID ? `?SH_UID=${encodeURIComponent(user.SH_ID)}` : '';
   const ownHolder = user?.SH_ID ? new URLSearchParams(search).get('SH_UID') === user.SH_ID : false;
   const link = (to: string, label: string, active: boolean) => (
@@ -54,7 +61,10 @@ export function AppLayout() {
       </a>
       <Navbar bg="dark" data-bs-theme="dark" expand="lg" className="no-print" aria-label="Main">
         <Container className="app-container">
-          <Navbar.Brand href="/">{user?.friendlyName || 'Shareholder Registry'}</Navbar.Brand>
+          {/* A router link: no full reload (docs/decisions/003). */}
+          <Navbar.Brand as={Link} to="/">
+            {user?.friendlyName || 'Shareholder Registry'}
+          </Navbar.Brand>
           {user && (
             <>
               <Navbar.Toggle aria-controls="main-nav" />

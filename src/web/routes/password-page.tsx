@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -8,13 +8,20 @@ import { authMessages, authPaths } from '../../contract/auth';
 import { ApiError, apiRequest } from '../lib/api-client';
 import { NewPasswordFields } from '../features/auth/new-password-fields';
 import { newPasswordProblem } from '../features/auth/password-rules';
+import { endSession } from '../features/auth/use-logout';
 import { usePageTitle } from '../features/auth/use-page-title';
 import { useSession } from '../features/auth/use-session';
 
-/** /password: Change Password (e-mail, current password when there is one, new, confirmation). */
+/** The spec's delay before the update-password screen goes to /login (section 9). */
+export const REDIRECT_AFTER_CHANGE_MS = 3000;
+
+/**
+ * /password: Change Password (e-mail, current password when there is one, new, confirmation).
+ * After a change the user is signed out and lands on /login 3 s later (docs/decisions/011).
+ */
 export default function PasswordPage() {
   usePageTitle('Change Password');
-  const { user } = useSession();
+  const { user, status } = useSession();
   const account = useQuery({
     queryKey: ['session', 'account'],
     queryFn: () => apiRequest<{ hasPassword: boolean }>(authPaths.account),
@@ -26,11 +33,16 @@ export default function PasswordPage() {
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
   const [busy, setBusy] = useState(false);
+  const signedOut = useRef<Promise<void>>(Promise.resolve());
   const hasPassword = account.data?.hasPassword ?? true;
 
+  // The page stays (with its message) until the full load of /login, which starts signed out:
+  // clearing the session query now would let the guard leave for /login at once.
   useEffect(() => {
     if (!done) return;
-    const timer = window.setTimeout(() => window.location.assign('/login'), 3000);
+    const timer = window.setTimeout(() => {
+      void signedOut.current.then(() => window.location.assign('/login'));
+    }, REDIRECT_AFTER_CHANGE_MS);
     return () => window.clearTimeout(timer);
   }, [done]);
 
@@ -56,6 +68,7 @@ export default function PasswordPage() {
           ...(hasPassword ? { currentPassword: current } : {}),
         },
       });
+      signedOut.current = endSession(status);
       setDone(true);
     } catch (err) {
       if (err instanceof ApiError && err.status === 400 && err.field) setError(err.message);

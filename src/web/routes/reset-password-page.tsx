@@ -8,22 +8,15 @@ import { LoadingMessage } from '../components/loading-message';
 import { ApiError, apiRequest } from '../lib/api-client';
 import { NewPasswordFields } from '../features/auth/new-password-fields';
 import { newPasswordProblem } from '../features/auth/password-rules';
+import { captureResetToken } from '../features/auth/reset-token';
 import { usePageTitle } from '../features/auth/use-page-title';
 
 type Phase = 'checking' | 'no-token' | 'invalid' | 'check-error' | 'form' | 'done';
 
-/** The token from the link, read once; the address bar loses it at once (RST-07). */
-function takeToken(): string | null {
-  const params = new URLSearchParams(window.location.search);
-  const token = params.get('token');
-  if (token !== null) window.history.replaceState(window.history.state, '', '/reset-password');
-  return token;
-}
-
 /** /reset-password: validates the token, then new password and confirmation; → /login after 2 s. */
 export default function ResetPasswordPage() {
   usePageTitle('Choose a New Password');
-  const [token] = useState(takeToken);
+  const [token] = useState(captureResetToken);
   const [phase, setPhase] = useState<Phase>(token ? 'checking' : 'no-token');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');

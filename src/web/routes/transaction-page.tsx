@@ -1,12 +1,21 @@
 import { PageTitle } from '../components/page-title';
+import { QueryState } from '../components/query-state';
 import { TransactionForm } from '../features/transactions/transaction-form';
+import { useHolderOptions } from '../features/transactions/use-holder-options';
 
-/** /transaction: Manage Shares (administrators; the route guard refuses others). */
+/**
+ * /transaction: Manage Shares (administrators; the route guard refuses others). The form's data
+ * is the holder list: the loading bar until the first list arrives, an error panel with Retry if
+ * it cannot be read.
+ */
 export default function TransactionPage() {
+  const holders = useHolderOptions('');
   return (
     <section aria-labelledby="page-title" className="transaction-page">
       <PageTitle title="Manage Shares" />
-      <TransactionForm />
+      <QueryState query={holders} what="the shareholders">
+        {() => <TransactionForm />}
+      </QueryState>
     </section>
   );
 }

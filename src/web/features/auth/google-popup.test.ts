@@ -19,6 +19,7 @@ beforeEach(() => {
 afterEach(() => {
   vi.useRealTimers();
   vi.restoreAllMocks();
+  vi.unstubAllEnvs();
 });
 
 const post = (data: unknown, origin: string, source: unknown) =>
@@ -82,5 +83,51 @@ describe('the Google popup (spec sections 5, 8, 9)', () => {
     await expect(signInWithGooglePopup()).rejects.toThrow(
       'Popup window blocked. Please allow popups for this site and try again.',
     );
+  });
+
+  it('is 400×600 for a mobile user agent, even on a large viewport', async () => {
+    Object.defineProperty(window, 'innerWidth', { value: 1280, configurable: true });
+    Object.defineProperty(window, 'innerHeight', { value: 800, configurable: true });
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(
+      'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36',
+    );
+    const done = signInWithGooglePopup();
+    expect(opened!.features).toContain('width=400,height=600');
+    expect(opened!.url).toContain('mobile=true');
+    post(outcome('success'), window.location.origin, popup);
+    await done;
+  });
+
+  it('is 500×650 on a viewport wider than 768 with a desktop user agent', async () => {
+    Object.defineProperty(window, 'innerWidth', { value: 769, configurable: true });
+    Object.defineProperty(window, 'innerHeight', { value: 1024, configurable: true });
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36',
+    );
+    const done = signInWithGooglePopup();
+    expect(opened!.features).toContain('width=500,height=650');
+    post(outcome('success'), window.location.origin, popup);
+    await done;
+  });
+
+  it('accepts the outcome from a configured CRM origin and refuses other origins', async () => {
+    vi.stubEnv('VITE_CRM_ORIGINS', 'https://crm.example.com, https://crm2.example.com');
+    const done = signInWithGooglePopup();
+    let settled = false;
+    void done.then(() => (settled = true)).catch(() => (settled = true));
+    post(outcome('success'), 'https://crm.example.com.evil.test', popup);
+    post(outcome('success'), 'https://evil.example', popup);
+    post(outcome('success'), 'http://crm.example.com', popup);
+    await vi.advanceTimersByTimeAsync(10);
+    expect(settled).toBe(false);
+    post(outcome('cancel'), 'https://crm2.example.com', popup);
+    await expect(done).rejects.toThrow('Authentication cancelled by user');
+  });
+
+  it('resolves on success posted by a configured CRM origin', async () => {
+    vi.stubEnv('VITE_CRM_ORIGINS', 'https://crm.example.com');
+    const done = signInWithGooglePopup();
+    post(outcome('success'), 'https://crm.example.com', popup);
+    await expect(done).resolves.toBeUndefined();
   });
 });

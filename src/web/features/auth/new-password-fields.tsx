@@ -1,6 +1,10 @@
 import Form from 'react-bootstrap/Form';
 
-/** New password and its confirmation, with the rules said next to the field. */
+/**
+ * New password and its confirmation, with the rules said next to the field. No maxLength: the
+ * browser counts UTF-16 units and would cut a password of emoji short of 128 characters; the
+ * rules are checked in code points (password-rules.ts) and again on the server.
+ */
 export function NewPasswordFields(props: {
   idPrefix: string;
   password: string;
@@ -16,7 +20,6 @@ export function NewPasswordFields(props: {
           type="password"
           required
           minLength={8}
-          maxLength={128}
           autoComplete="new-password"
           aria-describedby={`${props.idPrefix}-rules`}
           value={props.password}
@@ -32,7 +35,6 @@ export function NewPasswordFields(props: {
           type="password"
           required
           minLength={8}
-          maxLength={128}
           autoComplete="new-password"
           value={props.confirmation}
           onChange={(e) => props.onConfirmation(e.target.value)}

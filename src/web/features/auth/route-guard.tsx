@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { publicWebRoutes, webRoutes } from '../../../contract/web-routes';
+import { ErrorPanel } from '../../components/error-panel';
 import { LoadingMessage } from '../../components/loading-message';
 import { useSession } from './use-session';
 
@@ -40,11 +41,17 @@ export function guardRedirect(opts: {
  * anywhere but the four public routes → /login; no holder → /noaccount; a shareholder at Home
  * → their statement; a shareholder at an administrator page or another holder's page → refused
  * and sent to their own statement. The server enforces the same rules on every API call.
+ * When the sign-in state cannot be read (not a 401), a page that needs it says so with a Retry
+ * rather than pretending the user is signed out; the public pages work without it.
  */
 export function RouteGuard({ access, children }: { access: PageAccess; children: ReactNode }) {
-  const { status, user } = useSession();
+  const { status, user, error, retry } = useSession();
   const { pathname, search } = useLocation();
   if (status === 'loading') return <LoadingMessage />;
+  if (status === 'error') {
+    if (access === 'public') return <>{children}</>;
+    return <ErrorPanel what="your sign-in status" error={error} onRetry={retry} />;
+  }
   const to = guardRedirect({
     access,
     pathname,

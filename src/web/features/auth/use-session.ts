@@ -2,11 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { userInfoPath, type UserInfo } from '../../../contract/user-info';
 import { ApiError, apiRequest } from '../../lib/api-client';
 
-export type SessionStatus = 'loading' | 'signed-out' | 'signed-in';
+/** 'error': the sign-in state could not be read (server error, no network, timeout). */
+export type SessionStatus = 'loading' | 'signed-out' | 'signed-in' | 'error';
 
 export const sessionQueryKey = ['session', 'userInfo'] as const;
 
-/** POST /api/v1/userInfo; a 401 means signed out (null), anything else is an error. */
+/** POST /api/v1/userInfo; a 401 or 403 means signed out (null), anything else is an error. */
 export async function fetchUserInfo(): Promise<UserInfo | null> {
   try {
     return await apiRequest<UserInfo>(userInfoPath, { method: 'POST' });
@@ -16,18 +17,30 @@ export async function fetchUserInfo(): Promise<UserInfo | null> {
   }
 }
 
+export interface Session {
+  status: SessionStatus;
+  user: UserInfo | null;
+  /** Why the sign-in state could not be read (status 'error'). */
+  error: unknown;
+  /** Asks the server again (the error panel's Retry). */
+  retry: () => void;
+}
+
 /**
  * The signed-in user (POST /api/v1/userInfo), shared by every screen. The session itself is an
- * HttpOnly cookie: the page never sees a token.
+ * HttpOnly cookie: the page never sees a token. A failure other than 401/403 is not "signed
+ * out": the guards show it with a Retry instead of sending the user to /login.
  */
-export function useSession(): { status: SessionStatus; user: UserInfo | null } {
+export function useSession(): Session {
   const query = useQuery({
     queryKey: sessionQueryKey,
     queryFn: fetchUserInfo,
     retry: false,
     staleTime: 60_000,
   });
-  if (query.isPending) return { status: 'loading', user: null };
-  if (query.data) return { status: 'signed-in', user: query.data };
-  return { status: 'signed-out', user: null };
+  const retry = () => void query.refetch();
+  if (query.data) return { status: 'signed-in', user: query.data, error: null, retry };
+  if (query.isError) return { status: 'error', user: null, error: query.error, retry };
+  if (query.isPending) return { status: 'loading', user: null, error: null, retry };
+  return { status: 'signed-out', user: null, error: null, retry };
 }

@@ -1,15 +1,24 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { QueryState } from '../../components/query-state';
+import { ApiError } from '../../lib/api-client';
 import { todayIso } from '../../lib/format';
 import { StatementDocument } from './statement-document';
-import { statementPdfUrl, useStatement } from './use-statement';
+import { downloadStatementPdf, statementPdfUrl, useStatement } from './use-statement';
 
 export const NO_DATA_TO_PRINT =
   'No shareholder data available to print. Please wait for the data to load.';
+
+/** What a failed PDF download says: a session that ended needs a new sign-in, not a retry. */
+export function pdfFailureMessage(error: unknown): string {
+  if (error instanceof ApiError && error.status === 401)
+    return 'Could not download the PDF: your session has ended. Please log in again.';
+  const reason = error instanceof Error ? error.message : 'Unknown error.';
+  return `Could not download the PDF: ${reason}`;
+}
 
 /** Balance and statement of one holder, with Print Report, Download PDF and an as-of date. */
 export function StatementScreen({ holderId }: { holderId: string }) {
@@ -17,6 +26,8 @@ export function StatementScreen({ holderId }: { holderId: string }) {
   const asOf = params.get('asOf') ?? todayIso();
   const query = useStatement(holderId, params.get('asOf') ?? undefined);
   const [printBlocked, setPrintBlocked] = useState(false);
+  const [pdfError, setPdfError] = useState<{ message: string; signIn: boolean } | null>(null);
+  const [downloading, setDownloading] = useState(false);
   const messageRef = useRef<HTMLDivElement>(null);
   const asOfId = useId();
 
@@ -24,8 +35,27 @@ export function StatementScreen({ holderId }: { holderId: string }) {
     if (query.data) setPrintBlocked(false);
   }, [query.data]);
   useEffect(() => {
-    if (printBlocked) messageRef.current?.focus();
-  }, [printBlocked]);
+    if (printBlocked || pdfError) messageRef.current?.focus();
+  }, [printBlocked, pdfError]);
+
+  const download = async (event: MouseEvent<HTMLAnchorElement>) => {
+    // Modified clicks (new tab, save as) keep the plain link.
+    if (event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    if (downloading) return;
+    setPdfError(null);
+    setDownloading(true);
+    try {
+      await downloadStatementPdf(holderId, params.get('asOf') ?? undefined);
+    } catch (e) {
+      setPdfError({
+        message: pdfFailureMessage(e),
+        signIn: e instanceof ApiError && e.status === 401,
+      });
+    } finally {
+      setDownloading(false);
+    }
+  };
 
   const print = () => {
     if (!query.data) {
@@ -45,8 +75,10 @@ export function StatementScreen({ holderId }: { holderId: string }) {
           className="btn btn-outline-primary"
           href={statementPdfUrl(holderId, params.get('asOf') ?? undefined)}
           download
+          aria-disabled={downloading || undefined}
+          onClick={(e) => void download(e)}
         >
-          Download PDF
+          {downloading ? 'Downloading PDF…' : 'Download PDF'}
         </a>
         <Link
           className="btn btn-outline-secondary"
@@ -77,6 +109,19 @@ export function StatementScreen({ holderId }: { holderId: string }) {
         {printBlocked && (
           <Alert variant="warning" onClose={() => setPrintBlocked(false)} dismissible>
             {NO_DATA_TO_PRINT}
+          </Alert>
+        )}
+        {pdfError && (
+          <Alert variant="danger" onClose={() => setPdfError(null)} dismissible>
+            {pdfError.message}
+            {pdfError.signIn && (
+              <>
+                {' '}
+                <a href="/login" className="alert-link">
+                  Log in
+                </a>
+              </>
+            )}
           </Alert>
         )}
       </div>

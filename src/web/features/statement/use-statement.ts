@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { StatementResponse } from '../../../contract/ledger';
 import { ledgerPaths } from '../../lib/ledger-api';
-import { apiRequest, pathWith } from '../../lib/api-client';
+import { apiDownload, apiRequest, pathWith } from '../../lib/api-client';
 
 export const statementKey = ['statement'] as const;
 
@@ -27,4 +27,18 @@ export function useStatement(holderId: string, asOf?: string) {
 export function statementPdfUrl(holderId: string, asOf?: string): string {
   const path = pathWith(ledgerPaths.statementPdf, { id: holderId });
   return asOf ? `${path}?asOf=${encodeURIComponent(asOf)}` : path;
+}
+
+/** Fetches the PDF (so a refusal or failure can be shown) and hands it to the browser as a file. */
+export async function downloadStatementPdf(holderId: string, asOf?: string): Promise<void> {
+  const { blob, fileName } = await apiDownload(statementPdfUrl(holderId, asOf));
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName ?? 'statement.pdf';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The download has started from the object URL; free it a little later.
+  window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }

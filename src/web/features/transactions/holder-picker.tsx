@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import Form from 'react-bootstrap/Form';
 import type { DirectoryRow } from '../../../contract/ledger';
+import { ErrorPanel } from '../../components/error-panel';
 import { formatShares } from '../../lib/format';
 import { useHolderOptions } from './use-holder-options';
 
@@ -13,7 +14,9 @@ export interface PickedHolder {
 
 /**
  * A searchable holder choice built from two labelled native controls (a search box that narrows
- * a select), so it works with keyboard and screen readers without a custom combobox.
+ * a select), so it works with keyboard and screen readers without a custom combobox. The page
+ * shows the loading bar until the first list arrives (transaction-page.tsx); a search that fails
+ * says so here, with a Retry.
  */
 export function HolderPicker({
   label,
@@ -101,6 +104,15 @@ export function HolderPicker({
           )}
         </div>
       </div>
+      {options.isError && !options.isFetching && (
+        <div className="mt-2">
+          <ErrorPanel
+            what="the shareholders"
+            error={options.error}
+            onRetry={() => void options.refetch()}
+          />
+        </div>
+      )}
     </fieldset>
   );
 }

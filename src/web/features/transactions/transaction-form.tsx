@@ -8,7 +8,9 @@ import type { CertificateRow, RecordTransactionBody } from '../../../contract/le
 import { operationTypes } from '../../lib/ledger-api';
 import { ApiError } from '../../lib/api-client';
 import { formatShares, todayIso } from '../../lib/format';
+import { QueryState } from '../../components/query-state';
 import { HolderPicker, type PickedHolder } from './holder-picker';
+import { keyAfterAttempt } from './idempotency-key';
 import { useCertificates } from './use-certificates';
 import { useRecordTransaction } from './use-record-transaction';
 
@@ -119,12 +121,17 @@ function toBody(f: FormState): RecordTransactionBody {
 
 const className = (c: CertificateRow) => (c.classType === 'common' ? 'Common' : 'Preferred');
 
+/** The From holder's certificates an operation may draw on: a conversion takes common shares. */
+export const originChoices = (type: OperationType, rows: CertificateRow[]): CertificateRow[] =>
+  type === 'Convert to Preferred' ? rows.filter((c) => c.classType === 'common') : rows;
+
 /** Manage Shares: records a New Issue, Transfer, Convert to Preferred or Cancel. */
 export function TransactionForm() {
   const [form, setForm] = useState<FormState>(emptyForm);
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [outcome, setOutcome] = useState<{ ok: boolean; detail?: string } | null>(null);
-  // One key per submission of the same values: a double click or a retry records once.
+  // One key per submission of the same values: a double click or a retry records once. It changes
+  // with the values, and after a definitive answer (idempotency-key.ts).
   const keyRef = useRef<string>(crypto.randomUUID());
   const busyRef = useRef(false);
   const messageRef = useRef<HTMLDivElement>(null);
@@ -163,12 +170,13 @@ export function TransactionForm() {
     setOutcome(null);
     try {
       await record.mutateAsync({ body: toBody(form), idempotencyKey: keyRef.current });
+      keyRef.current = keyAfterAttempt(keyRef.current, undefined);
       setOutcome({ ok: true });
       setForm(emptyForm());
       setErrors({});
       setFormKey((k) => k + 1);
-      keyRef.current = crypto.randomUUID();
     } catch (e) {
+      keyRef.current = keyAfterAttempt(keyRef.current, e);
       const field = e instanceof ApiError && e.field ? FIELD_OF[e.field.split('.')[0]!] : undefined;
       const message = e instanceof Error ? e.message : 'Unknown error.';
       if (field) setErrors({ [field]: message });
@@ -178,7 +186,6 @@ export function TransactionForm() {
     }
   };
 
-  const certRows = certificates.data?.rows ?? [];
   const toggleOrigin = (id: string, checked: boolean) =>
     change({
       origins: checked ? [...form.origins, id] : form.origins.filter((o) => o !== id),
@@ -315,46 +322,48 @@ export function TransactionForm() {
           </p>
           {!form.from ? (
             <p className="text-body-secondary small">Choose the From Shareholder first.</p>
-          ) : certificates.isPending ? (
-            <p className="small" role="status">
-              Loading certificates…
-            </p>
-          ) : certificates.isError ? (
-            <Alert variant="danger" className="py-2">
-              Could not load the certificates: {certificates.error.message}{' '}
-              <Button size="sm" variant="danger" onClick={() => void certificates.refetch()}>
-                Retry
-              </Button>
-            </Alert>
-          ) : certRows.length === 0 ? (
-            <p className="small">This shareholder holds no certificate with shares.</p>
           ) : (
-            <div className="origin-list">
-              {certRows.map((c) => {
-                const position = form.origins.indexOf(c.id);
+            <QueryState query={certificates} what="the certificates">
+              {(data) => {
+                const choices = originChoices(form.type, data.rows);
+                if (choices.length === 0)
+                  return (
+                    <p className="small">
+                      {form.type === 'Convert to Preferred'
+                        ? 'This shareholder holds no common certificate with shares.'
+                        : 'This shareholder holds no certificate with shares.'}
+                    </p>
+                  );
                 return (
-                  <Form.Check
-                    key={c.id}
-                    id={`tx-origin-${c.id}`}
-                    type="checkbox"
-                    checked={position >= 0}
-                    isInvalid={Boolean(errors.origins)}
-                    onChange={(e) => toggleOrigin(c.id, e.target.checked)}
-                    label={
-                      <>
-                        {c.certificate} · {className(c)} · {formatShares(c.balance)} shares
-                        {position >= 0 && (
-                          <span className="badge text-bg-secondary ms-2">
-                            {position + 1}
-                            <span className="visually-hidden"> in order</span>
-                          </span>
-                        )}
-                      </>
-                    }
-                  />
+                  <div className="origin-list">
+                    {choices.map((c) => {
+                      const position = form.origins.indexOf(c.id);
+                      return (
+                        <Form.Check
+                          key={c.id}
+                          id={`tx-origin-${c.id}`}
+                          type="checkbox"
+                          checked={position >= 0}
+                          isInvalid={Boolean(errors.origins)}
+                          onChange={(e) => toggleOrigin(c.id, e.target.checked)}
+                          label={
+                            <>
+                              {c.certificate} · {className(c)} · {formatShares(c.balance)} shares
+                              {position >= 0 && (
+                                <span className="badge text-bg-secondary ms-2">
+                                  {position + 1}
+                                  <span className="visually-hidden"> in order</span>
+                                </span>
+                              )}
+                            </>
+                          }
+                        />
+                      );
+                    })}
+                  </div>
                 );
-              })}
-            </div>
+              }}
+            </QueryState>
           )}
           {errors.origins && (
             <div id="tx-origins-error" className="invalid-feedback d-block">

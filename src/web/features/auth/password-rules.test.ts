@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { authMessages } from '../../../contract/auth';
+import { newPasswordProblem } from './password-rules';
+
+describe('newPasswordProblem (spec section 5)', () => {
+  it('counts characters, not UTF-16 units: 128 emoji pass, 129 do not', () => {
+    const p128 = '😀'.repeat(128);
+    expect(p128.length).toBe(256);
+    expect(newPasswordProblem(p128, p128)).toBeNull();
+    const p129 = '😀'.repeat(129);
+    expect(newPasswordProblem(p129, p129)).toBe(authMessages.passwordTooLong);
+  });
+
+  it('says the spec messages', () => {
+    expect(newPasswordProblem('abcdefgh', 'abcdefgX')).toBe('Passwords do not match.');
+    expect(newPasswordProblem('😀'.repeat(7), '😀'.repeat(7))).toBe(
+      'Password must be at least 8 characters long.',
+    );
+  });
+});

@@ -1,0 +1,143 @@
+// @vitest-environment happy-dom
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../lib/query-client';
+import { guardRedirect, RouteGuard, type PageAccess } from './route-guard';
+
+const OWN = '11111111-1111-1111-1111-111111111111';
+const OTHER = '22222222-2222-2222-2222-222222222222';
+const holder = { status: 'signed-in' as const, holderId: OWN, isAdmin: false };
+const admin = { status: 'signed-in' as const, holderId: OWN, isAdmin: true };
+const go = (
+  access: PageAccess,
+  path: string,
+  who: Partial<Parameters<typeof guardRedirect>[0]>,
+) => {
+  const [pathname, search = ''] = path.split('?');
+  return guardRedirect({
+    access,
+    pathname: pathname!,
+    search: search ? `?${search}` : '',
+    status: 'signed-out',
+    holderId: null,
+    isAdmin: false,
+    ...who,
+  });
+};
+
+describe('the guards of spec section 4', () => {
+  it('send a signed-out user to /login except from the four public routes', () => {
+    for (const p of ['/login', '/auth/callback', '/forgot-password', '/reset-password'])
+      expect(go('public', p, {})).toBeNull();
+    for (const p of ['/', '/view', '/profile', '/transaction', '/password', '/noaccount'])
+      expect(go('shareholder', p, {})).toBe('/login');
+  });
+
+  it('send a signed-in user at /login to /', () => {
+    expect(go('public', '/login', holder)).toBe('/');
+  });
+
+  it('send a user with no holder record to /noaccount', () => {
+    const none = { status: 'signed-in' as const, holderId: null, isAdmin: false };
+    expect(go('shareholder', '/', none)).toBe('/noaccount');
+    expect(go('administrator', '/transaction', none)).toBe('/noaccount');
+    expect(go('signed-in', '/noaccount', none)).toBeNull();
+    expect(go('signed-in', '/password', none)).toBeNull();
+  });
+
+  it("send a shareholder from Home, admin pages and other holders' pages to their statement", () => {
+    const own = `/view?SH_UID=${OWN}`;
+    expect(go('shareholder', '/', holder)).toBe(own);
+    expect(go('administrator', '/transaction', holder)).toBe(own);
+    expect(go('shareholder', `/view?SH_UID=${OTHER}`, holder)).toBe(own);
+    expect(go('shareholder', `/profile?SH_UID=${OTHER}`, holder)).toBe(own);
+    expect(go('shareholder', `/view?SH_UID=${OWN}`, holder)).toBeNull();
+    expect(go('shareholder', `/profile?SH_UID=${OWN}`, holder)).toBeNull();
+    expect(go('signed-in', '/password', holder)).toBeNull();
+    expect(go('signed-in', '/noaccount', holder)).toBe('/');
+  });
+
+  it('let an administrator open everything', () => {
+    expect(go('shareholder', '/', admin)).toBeNull();
+    expect(go('administrator', '/transaction', admin)).toBeNull();
+    expect(go('shareholder', `/view?SH_UID=${OTHER}`, admin)).toBeNull();
+  });
+});
+
+describe('RouteGuard when the sign-in state cannot be read', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  const json = (status: number, body: unknown) =>
+    new Response(JSON.stringify(body), {
+      status,
+      headers: { 'content-type': 'application/json' },
+    });
+
+  const app = (path: string, access: PageAccess) => (
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route
+            path="/"
+            element={
+              <RouteGuard access={access}>
+                <p>the directory</p>
+              </RouteGuard>
+            }
+          />
+          <Route
+            path="/login"
+            element={
+              <RouteGuard access="public">
+                <p>the login page</p>
+              </RouteGuard>
+            }
+          />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>
+  );
+
+  it('shows what failed and a Retry instead of sending the user to /login', async () => {
+    const fetchMock = vi.fn(() =>
+      Promise.resolve(json(500, { code: 'HTTP.INTERNAL', message: 'The server failed.' })),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    render(app('/', 'shareholder'));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Could not load your sign-in status');
+    expect(alert.textContent).toContain('The server failed.');
+    expect(screen.queryByText('the login page')).toBeNull();
+
+    fetchMock.mockImplementation(() =>
+      Promise.resolve(
+        json(200, {
+          userId: 'u1',
+          username: 'admin@acme.test',
+          id: 'u1',
+          email: 'admin@acme.test',
+          friendlyName: 'Ada',
+          SH_ID: OWN,
+          isAdmin: true,
+        }),
+      ),
+    );
+    act(() => screen.getByRole('button', { name: 'Retry' }).click());
+    expect(await screen.findByText('the directory')).toBeTruthy();
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('still sends a user the server calls signed out (401) to /login', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(json(401, { code: 'AUTH.REQUIRED', message: 'Sign in.' }))),
+    );
+    render(app('/', 'shareholder'));
+    expect(await screen.findByText('the login page')).toBeTruthy();
+  });
+});

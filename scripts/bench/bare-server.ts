@@ -164,21 +164,15 @@ async function postTransfer(
   const available = ordered.reduce((sum, o) => sum + parseSignedAmount(o.balance), 0n);
   if (available < shares) throw new Refusal(409, 'LEDGER.INSUFFICIENT_SHARES');
 
-  const classes = (
-    await client.query<{ id: string; class_type: string; prefix: string }>(q.SHARE_CLASSES, [
-      ctx.organizationId,
-    ])
-  ).rows;
   const operationId = randomUUID();
   let remaining = shares;
-  const legs: Array<{ origin: Origin; taken: bigint; newId: string; classId: string }> = [];
+  const legs: Array<{ origin: Origin; taken: bigint; newId: string }> = [];
   for (const origin of ordered) {
     if (remaining === 0n) break;
     const balance = parseSignedAmount(origin.balance);
     const taken = balance < remaining ? balance : remaining;
     remaining -= taken;
-    const classId = classes.find((c) => c.class_type === origin.class_type)!.id;
-    legs.push({ origin, taken, newId: randomUUID(), classId });
+    legs.push({ origin, taken, newId: randomUUID() });
   }
   const moved = legs.reduce((sum, l) => sum + l.taken, 0n);
   const fromCost = legs.reduce((sum, l) => sum + l.taken * parseSignedAmount(l.origin.cost), 0n);
@@ -190,29 +184,6 @@ async function postTransfer(
     [to, { common: moved - preferredMoved, preferred: preferredMoved, heldCost: moved * cost }],
   ]);
 
-  await client.query(q.INSERT_OPERATION, [
-    operationId,
-    ctx.organizationId,
-    'Transfer',
-    ctx.userId,
-    requestId,
-    key,
-    null,
-  ]);
-  const certUpdates = legs
-    .map((l) => [l.origin.id, formatAmount(-l.taken)] as const)
-    .sort(([a], [b]) => (a < b ? -1 : 1));
-  await client.query(q.updateCertificates(certUpdates.length), certUpdates.flat());
-  const holderUpdates = [...deltas].sort(([a], [b]) => (a < b ? -1 : 1));
-  await client.query(
-    q.updateHolders(holderUpdates.length),
-    holderUpdates.flatMap(([id, d]) => [
-      id,
-      formatAmount(d.common),
-      formatAmount(d.preferred),
-      formatTenThousandths(d.heldCost),
-    ]),
-  );
   const before = {
     certificates: Object.fromEntries(origins.map((o) => [o.id, { balance: o.balance }])),
     holders: Object.fromEntries(
@@ -278,85 +249,82 @@ async function postTransfer(
       },
     ]),
   };
-  await client.query(q.INSERT_AUDIT, [
-    ctx.organizationId,
-    ctx.userId,
-    ctx.holderId,
-    'ledger.Transfer',
-    operationId,
-    operationId,
-    requestId,
-    null,
-    JSON.stringify(before),
-    JSON.stringify(after),
-  ]);
-
-  const taken = await client.query<{ first: number }>(q.TAKE_CERTIFICATE_NUMBERS, [
-    legs.length,
-    ctx.organizationId,
-    legs.length,
-  ]);
-  const first = taken.rows[0]!.first;
-  await client.query(
-    q.insertCertificates(legs.length),
-    legs.flatMap((l, i) => [
-      l.newId,
-      ctx.organizationId,
-      first + i,
-      to,
-      l.classId,
-      body.ShareDate,
-      l.origin.id,
-      formatAmount(l.taken),
-      formatAmount(cost),
-    ]),
-  );
-  const transactions = legs.flatMap((l, i) => [
+  const certUpdates = legs
+    .map((l) => [l.origin.id, formatAmount(-l.taken)] as const)
+    .sort(([a], [b]) => (a < b ? -1 : 1));
+  const holderUpdates = [...deltas].sort(([a], [b]) => (a < b ? -1 : 1));
+  const transactions = legs.flatMap((l) => [
     {
       id: randomUUID(),
       certificateId: l.origin.id,
-      certificate: `${l.origin.prefix}${l.origin.number}`,
       type: 'Transferred',
       shares: formatAmount(-l.taken),
-      origin: null as string | null,
       originId: null as string | null,
       preferred: l.origin.class_type === 'preferred',
+      leg: l,
     },
     {
       id: randomUUID(),
       certificateId: l.newId,
-      certificate: `${l.origin.prefix}${first + i}`,
       type: 'Issued: transfer',
       shares: formatAmount(l.taken),
-      origin: `${l.origin.prefix}${l.origin.number}`,
       originId: l.origin.id,
       preferred: l.origin.class_type === 'preferred',
+      leg: l,
     },
   ]);
-  await client.query(
-    q.insertTransactions(transactions.length),
-    transactions.flatMap((t) => [
-      t.id,
-      operationId,
-      t.certificateId,
-      t.preferred,
-      t.originId,
-      t.shares,
-      t.type,
-      body.ShareDate,
-      '',
-      formatAmount(cost),
-      null,
-      ctx.userId,
-    ]),
+  const written = await client.query<{ first: number; prefixes: Record<string, string> }>(
+    q.transferWrites(legs.length, holderUpdates.length),
+    [
+      ...[operationId, ctx.organizationId, 'Transfer', ctx.userId, requestId, key, null],
+      ...certUpdates.flat(),
+      ...holderUpdates.flatMap(([id, d]) => [
+        id,
+        formatAmount(d.common),
+        formatAmount(d.preferred),
+        formatTenThousandths(d.heldCost),
+      ]),
+      ...[ctx.organizationId, ctx.userId, ctx.holderId, 'ledger.Transfer', operationId],
+      ...[operationId, requestId, null, JSON.stringify(before), JSON.stringify(after)],
+      ...[legs.length, ctx.organizationId, legs.length, ctx.organizationId],
+      ...legs.flatMap((l, i) => [
+        l.newId,
+        i,
+        to,
+        l.origin.class_type,
+        body.ShareDate,
+        l.origin.id,
+        formatAmount(l.taken),
+        formatAmount(cost),
+      ]),
+      ctx.organizationId,
+      ...transactions.flatMap((t) => [
+        t.id,
+        operationId,
+        t.certificateId,
+        t.preferred,
+        t.originId,
+        t.shares,
+        t.type,
+        body.ShareDate,
+        '',
+        formatAmount(cost),
+        null,
+        ctx.userId,
+      ]),
+      ctx.organizationId,
+    ],
   );
+  const { first, prefixes } = written.rows[0]!;
+  const label = (l: (typeof legs)[number], i: number) =>
+    `${prefixes[l.origin.class_type]}${first + i}`;
   return {
     operationId,
     type: 'Transfer',
     certificates: legs.map((l, i) => ({
       id: l.newId,
       number: first + i,
-      certificate: `${l.origin.prefix}${first + i}`,
+      certificate: label(l, i),
       classType: l.origin.class_type,
       holderId: to,
       holderName: holderById.get(to)?.name ?? '',
@@ -365,15 +333,19 @@ async function postTransfer(
       effectiveDate: body.ShareDate,
       origin: `${l.origin.prefix}${l.origin.number}`,
     })),
-    transactions: transactions.map((t) => ({
-      id: t.id,
-      certificate: t.certificate,
-      type: t.type,
-      shares: t.shares,
-      cost: formatAmount(cost),
-      date: body.ShareDate,
-      origin: t.origin,
-    })),
+    transactions: transactions.map((t) => {
+      const i = legs.indexOf(t.leg);
+      const originLabel = `${t.leg.origin.prefix}${t.leg.origin.number}`;
+      return {
+        id: t.id,
+        certificate: t.originId === null ? originLabel : label(t.leg, i),
+        type: t.type,
+        shares: t.shares,
+        cost: formatAmount(cost),
+        date: body.ShareDate,
+        origin: t.originId === null ? null : originLabel,
+      };
+    }),
   };
 }
 

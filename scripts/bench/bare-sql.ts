@@ -95,68 +95,69 @@ export const lockHolders = (
                order by id
                  for update`;
 
-export const SHARE_CLASSES = `select id, class_type, prefix from share_class where organization_id = $1`;
-
-export const INSERT_OPERATION = `insert into ledger_operation
-          (id, organization_id, type, recorded_by, request_id, idempotency_key, reason)
-        values ($1, $2, $3, $4,
-                $5, $6, $7)`;
-
-/** Params: (id, delta) pairs. */
-export const updateCertificates = (
-  count: number,
-) => `update certificate set balance = certificate.balance + v.delta
-            from (values ${Array.from(
-              { length: count },
-              (_, i) => `($${2 * i + 1}::uuid, $${2 * i + 2}::numeric)`,
-            ).join(', ')}) as v(id, delta)
-           where certificate.id = v.id`;
-
-/** Params: (id, common, preferred, held cost) quadruples. */
-export const updateHolders = (count: number) => `update shareholder
-           set common_shares = shareholder.common_shares + v.common,
-               preferred_shares = shareholder.preferred_shares + v.preferred,
-               balance = shareholder.balance + v.common + v.preferred,
-               held_cost = shareholder.held_cost + v.held_cost
-          from (values ${Array.from(
-            { length: count },
-            (_, i) =>
-              `($${4 * i + 1}::uuid, $${4 * i + 2}::numeric, $${4 * i + 3}::numeric, $${4 * i + 4}::numeric)`,
-          ).join(', ')}) as v(id, common, preferred, held_cost)
-         where shareholder.id = v.id`;
-
-export const INSERT_AUDIT = `insert into audit_entry
-          (organization_id, actor_user_id, actor_holder_id, action, entity_type, entity_id,
-           operation_id, request_id, reason, before, after)
-        values ($1, $2, $3,
-                $4, 'ledger_operation', $5, $6,
-                $7, $8,
-                $9::jsonb,
-                $10::jsonb)`;
-
-export const TAKE_CERTIFICATE_NUMBERS = `update organization
-             set next_certificate_number = next_certificate_number + $1
-           where id = $2
-       returning next_certificate_number - $3 as first`;
-
-/** Params: 9 per certificate. */
-export const insertCertificates = (count: number) => `insert into certificate
-            (id, organization_id, number, holder_id, class_id, effective_date,
-             origin_certificate_id, balance, cost)
-          values ${Array.from({ length: count }, (_, i) => {
-            const p = (k: number) => `$${9 * i + k}`;
-            return `(${p(1)}, ${p(2)}, ${p(3)}, ${p(4)},
-                          ${p(5)}, ${p(6)}, ${p(7)},
-                          ${p(8)}, ${p(9)})`;
-          }).join(', ')}`;
-
-/** Params: 12 per transaction. */
-export const insertTransactions = (count: number) => `insert into share_transaction
-          (id, operation_id, certificate_id, preferred, origin_certificate_id, shares, type, date,
-           notes, cost, reason, recorded_by)
-        values ${Array.from({ length: count }, (_, i) => {
-          const p = (k: number) => `$${12 * i + k}`;
-          return `(${p(1)}, ${p(2)}, ${p(3)}, ${p(4)},
-                   ${p(5)}, ${p(6)}, ${p(7)}, ${p(8)},
-                   ${p(9)}, ${p(10)}, ${p(11)}, ${p(12)})`;
-        }).join(', ')}`;
+/**
+ * post-operation.ts's one write statement for a transfer with `legs` origins used: the
+ * operation, the certificate and holder updates, the audit entry, the certificate numbers, the new
+ * certificates and the transactions, then the numbers and the class prefixes. Params in order:
+ * operation (7), certificate updates (2 each), holder updates (4 each), audit (10), numbers (3),
+ * organization, new certificates (8 each), organization, transactions (12 each), organization.
+ */
+export const transferWrites = (legs: number, holders: number) => {
+  let n = 0;
+  const p = () => `$${++n}`;
+  const repeat = (count: number, row: () => string) =>
+    Array.from({ length: count }, row).join(', ');
+  return `with operation as (
+          insert into ledger_operation
+            (id, organization_id, type, recorded_by, request_id, idempotency_key, reason)
+          values (${p()}, ${p()}, ${p()}, ${p()},
+                  ${p()}, ${p()}, ${p()})), certificates as (
+            update certificate set balance = certificate.balance + v.delta
+              from (values ${repeat(legs, () => `(${p()}::uuid, ${p()}::numeric)`)}) as v(id, delta)
+             where certificate.id = v.id), holders as (
+          update shareholder
+             set common_shares = shareholder.common_shares + v.common,
+                 preferred_shares = shareholder.preferred_shares + v.preferred,
+                 balance = shareholder.balance + v.common + v.preferred,
+                 held_cost = shareholder.held_cost + v.held_cost
+            from (values ${repeat(
+              holders,
+              () => `(${p()}::uuid, ${p()}::numeric, ${p()}::numeric, ${p()}::numeric)`,
+            )}) as v(id, common, preferred, held_cost)
+           where shareholder.id = v.id), audit as (
+          insert into audit_entry
+            (organization_id, actor_user_id, actor_holder_id, action, entity_type, entity_id,
+             operation_id, request_id, reason, before, after)
+          values (${p()}, ${p()}, ${p()},
+                  ${p()}, 'ledger_operation', ${p()}, ${p()},
+                  ${p()}, ${p()},
+                  ${p()}::jsonb,
+                  ${p()}::jsonb)), numbers as (
+            update organization set next_certificate_number = next_certificate_number + ${p()}
+             where id = ${p()}
+         returning next_certificate_number - ${p()} as first), new_certificates as (
+            insert into certificate
+              (id, organization_id, number, holder_id, class_id, effective_date,
+               origin_certificate_id, balance, cost)
+            select v.id, ${p()}, numbers.first + v.ord, v.holder_id, cls.id,
+                   v.effective_date, v.origin, v.balance, v.cost
+              from (values ${repeat(
+                legs,
+                () =>
+                  `(${p()}::uuid, ${p()}::int, ${p()}::uuid, ${p()}::text, ${p()}::date, ${p()}::uuid, ${p()}::numeric, ${p()}::numeric)`,
+              )}) as v(id, ord, holder_id, class_type, effective_date, origin, balance, cost)
+             cross join numbers
+              join share_class cls
+                on cls.organization_id = ${p()} and cls.class_type = v.class_type), transactions as (
+          insert into share_transaction
+            (id, operation_id, certificate_id, preferred, origin_certificate_id, shares, type,
+             date, notes, cost, reason, recorded_by)
+          values ${repeat(
+            2 * legs,
+            () =>
+              `(${p()}, ${p()}, ${p()}, ${p()}, ${p()}, ${p()}, ${p()}, ${p()}, ${p()}, ${p()}, ${p()}, ${p()})`,
+          )})
+        select (select first from numbers) as first,
+               (select json_object_agg(class_type, prefix) from share_class
+                 where organization_id = ${p()}) as prefixes`;
+};

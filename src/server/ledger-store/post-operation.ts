@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   formatAmount,
   planOperation,
@@ -75,12 +75,6 @@ interface LockedHolder {
   common_shares: string;
   preferred_shares: string;
   held_cost: string;
-}
-
-interface ShareClassRow {
-  id: string;
-  class_type: ClassType;
-  prefix: string;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -160,30 +154,10 @@ export async function postOperation(tx: Tx, opts: PostOperationOptions): Promise
     certificates: certificateStates,
   });
 
-  const classes = await rows<ShareClassRow>(
-    tx,
-    sql`select id, class_type, prefix from share_class where organization_id = ${organizationId}`,
-  );
-  const classOf = (type: ClassType) => {
-    const found = classes.find((c) => c.class_type === type);
-    if (!found) throw new Error(`organization ${organizationId} has no ${type} share class`);
-    return found;
-  };
-
   const operationId = randomUUID();
   const newIds = new Map(plan.newCertificates.map((c) => [c.ref, randomUUID()]));
   const originById = new Map(origins.map((o) => [o.id, o]));
   const holderById = new Map(holders.map((h) => [h.id, h]));
-  const labelOf = (id: string | null, numbers?: Map<string, number>): string | null => {
-    if (id === null) return null;
-    const origin = originById.get(id);
-    if (origin) return certificateLabel(origin.prefix, origin.number);
-    const planned = plan.newCertificates.find((c) => newIds.get(c.ref) === id);
-    const number = numbers?.get(id);
-    return planned && number !== undefined
-      ? certificateLabel(classOf(planned.classType).prefix, number)
-      : null;
-  };
 
   // Kept figures move by exactly the planned entries, valued at each certificate's own price.
   const certificateDeltas = new Map<string, bigint>();
@@ -206,133 +180,161 @@ export async function postOperation(tx: Tx, opts: PostOperationOptions): Promise
     delta.heldCost += entry.shares * price;
     holderDeltas.set(entry.holderId, delta);
   }
+  const certificateIdOf = (entry: OperationPlan['entries'][number]) =>
+    'existingId' in entry.certificate
+      ? entry.certificate.existingId
+      : newIds.get(entry.certificate.newRef)!;
+  const transactionIds = plan.entries.map(() => randomUUID());
 
-  await tx.execute(
-    sql`insert into ledger_operation
-          (id, organization_id, type, recorded_by, request_id, idempotency_key, reason)
-        values (${operationId}, ${organizationId}, ${plan.operation}, ${opts.actor.userId},
-                ${opts.requestId ?? null}, ${opts.idempotencyKey ?? null}, ${plan.reason})`,
-  );
-
+  // Every write in one statement (one round trip): the operation, the kept balances (sorted by
+  // id, the order the rows were locked in), the audit entry, and last the certificate numbers
+  // under the organization row lock, kept until commit. The new certificates' class ids and
+  // prefixes come from share_class in the same statement.
+  const writes: SQL[] = [
+    sql`operation as (
+          insert into ledger_operation
+            (id, organization_id, type, recorded_by, request_id, idempotency_key, reason)
+          values (${operationId}, ${organizationId}, ${plan.operation}, ${opts.actor.userId},
+                  ${opts.requestId ?? null}, ${opts.idempotencyKey ?? null}, ${plan.reason}))`,
+  ];
   const certificateUpdates = [...certificateDeltas].sort(([a], [b]) => (a < b ? -1 : 1));
-  if (certificateUpdates.length > 0) {
-    await tx.execute(
-      sql`update certificate set balance = certificate.balance + v.delta
-            from (values ${sql.join(
-              certificateUpdates.map(([id, d]) => sql`(${id}::uuid, ${formatAmount(d)}::numeric)`),
-              sql`, `,
-            )}) as v(id, delta)
-           where certificate.id = v.id`,
+  if (certificateUpdates.length > 0)
+    writes.push(
+      sql`certificates as (
+            update certificate set balance = certificate.balance + v.delta
+              from (values ${sql.join(
+                certificateUpdates.map(
+                  ([id, d]) => sql`(${id}::uuid, ${formatAmount(d)}::numeric)`,
+                ),
+                sql`, `,
+              )}) as v(id, delta)
+             where certificate.id = v.id)`,
     );
-  }
   const holderUpdates = [...holderDeltas].sort(([a], [b]) => (a < b ? -1 : 1));
-  await tx.execute(
-    sql`update shareholder
-           set common_shares = shareholder.common_shares + v.common,
-               preferred_shares = shareholder.preferred_shares + v.preferred,
-               balance = shareholder.balance + v.common + v.preferred,
-               held_cost = shareholder.held_cost + v.held_cost
-          from (values ${sql.join(
-            holderUpdates.map(
-              ([id, d]) =>
-                sql`(${id}::uuid, ${formatAmount(d.common)}::numeric, ${formatAmount(
-                  d.preferred,
-                )}::numeric, ${formatTenThousandths(d.heldCost)}::numeric)`,
+  writes.push(
+    sql`holders as (
+          update shareholder
+             set common_shares = shareholder.common_shares + v.common,
+                 preferred_shares = shareholder.preferred_shares + v.preferred,
+                 balance = shareholder.balance + v.common + v.preferred,
+                 held_cost = shareholder.held_cost + v.held_cost
+            from (values ${sql.join(
+              holderUpdates.map(
+                ([id, d]) =>
+                  sql`(${id}::uuid, ${formatAmount(d.common)}::numeric, ${formatAmount(
+                    d.preferred,
+                  )}::numeric, ${formatTenThousandths(d.heldCost)}::numeric)`,
+              ),
+              sql`, `,
+            )}) as v(id, common, preferred, held_cost)
+           where shareholder.id = v.id)`,
+    sql`audit as (
+          insert into audit_entry
+            (organization_id, actor_user_id, actor_holder_id, action, entity_type, entity_id,
+             operation_id, request_id, reason, before, after)
+          values (${organizationId}, ${opts.actor.userId}, ${opts.actor.holderId},
+                  ${`ledger.${plan.operation}`}, 'ledger_operation', ${operationId}, ${operationId},
+                  ${opts.requestId ?? null}, ${plan.reason},
+                  ${JSON.stringify(auditBefore(origins, holders, holderDeltas))}::jsonb,
+                  ${JSON.stringify(auditAfter(plan, input, newIds, origins, holders, certificateDeltas, holderDeltas))}::jsonb))`,
+  );
+  const count = plan.newCertificates.length;
+  if (count > 0)
+    writes.push(
+      sql`numbers as (
+            update organization set next_certificate_number = next_certificate_number + ${count}
+             where id = ${organizationId}
+         returning next_certificate_number - ${count} as first)`,
+      sql`new_certificates as (
+            insert into certificate
+              (id, organization_id, number, holder_id, class_id, effective_date,
+               origin_certificate_id, balance, cost)
+            select v.id, ${organizationId}, numbers.first + v.ord, v.holder_id, cls.id,
+                   v.effective_date, v.origin, v.balance, v.cost
+              from (values ${sql.join(
+                plan.newCertificates.map(
+                  (c, i) =>
+                    sql`(${newIds.get(c.ref)!}::uuid, ${i}::int, ${c.holderId}::uuid,
+                         ${c.classType}::text, ${c.effectiveDate}::date,
+                         ${c.originCertificateId}::uuid,
+                         ${formatAmount(newBalances.get(c.ref) ?? 0n)}::numeric,
+                         ${formatAmount(c.cost)}::numeric)`,
+                ),
+                sql`, `,
+              )}) as v(id, ord, holder_id, class_type, effective_date, origin, balance, cost)
+             cross join numbers
+              join share_class cls
+                on cls.organization_id = ${organizationId} and cls.class_type = v.class_type)`,
+    );
+  writes.push(
+    sql`transactions as (
+          insert into share_transaction
+            (id, operation_id, certificate_id, preferred, origin_certificate_id, shares, type,
+             date, notes, cost, reason, recorded_by)
+          values ${sql.join(
+            plan.entries.map(
+              (e, i) =>
+                sql`(${transactionIds[i]!}, ${operationId}, ${certificateIdOf(e)}, ${e.preferred},
+                     ${e.originCertificateId}, ${formatAmount(e.shares)}, ${e.type}, ${plan.date},
+                     ${plan.notes ?? ''}, ${formatAmount(e.cost)}, ${plan.reason},
+                     ${opts.actor.userId})`,
             ),
             sql`, `,
-          )}) as v(id, common, preferred, held_cost)
-         where shareholder.id = v.id`,
+          )})`,
   );
-
-  await tx.execute(
-    sql`insert into audit_entry
-          (organization_id, actor_user_id, actor_holder_id, action, entity_type, entity_id,
-           operation_id, request_id, reason, before, after)
-        values (${organizationId}, ${opts.actor.userId}, ${opts.actor.holderId},
-                ${`ledger.${plan.operation}`}, 'ledger_operation', ${operationId}, ${operationId},
-                ${opts.requestId ?? null}, ${plan.reason},
-                ${JSON.stringify(auditBefore(origins, holders, holderDeltas))}::jsonb,
-                ${JSON.stringify(auditAfter(plan, input, newIds, origins, holders, certificateDeltas, holderDeltas))}::jsonb)`,
+  const [written] = await rows<{ first: number | null; prefixes: Record<ClassType, string> }>(
+    tx,
+    sql`with ${sql.join(writes, sql`, `)}
+        select ${count > 0 ? sql`(select first from numbers)` : sql`null::int`} as first,
+               (select json_object_agg(class_type, prefix) from share_class
+                 where organization_id = ${organizationId}) as prefixes`,
   );
+  if (!written || (count > 0 && written.first === null))
+    throw new Error(`organization ${organizationId} not found`);
 
-  // Last: certificate numbers under the organization row lock, kept until commit.
   const numbers = new Map<string, number>();
-  const created: PostedCertificate[] = [];
-  if (plan.newCertificates.length > 0) {
-    const [taken] = await rows<{ first: number }>(
-      tx,
-      sql`update organization
-             set next_certificate_number = next_certificate_number + ${plan.newCertificates.length}
-           where id = ${organizationId}
-       returning next_certificate_number - ${plan.newCertificates.length} as first`,
-    );
-    if (!taken) throw new Error(`organization ${organizationId} not found`);
-    plan.newCertificates.forEach((c, i) => numbers.set(newIds.get(c.ref)!, taken.first + i));
-    for (const c of plan.newCertificates) {
-      const id = newIds.get(c.ref)!;
-      const number = numbers.get(id)!;
-      created.push({
-        id,
-        number,
-        certificate: certificateLabel(classOf(c.classType).prefix, number),
-        classType: c.classType,
-        holderId: c.holderId,
-        holderName: holderById.get(c.holderId)?.name ?? '',
-        balance: formatAmount(newBalances.get(c.ref) ?? 0n),
-        cost: formatAmount(c.cost),
-        effectiveDate: c.effectiveDate,
-        origin: labelOf(c.originCertificateId),
-      });
-    }
-    await tx.execute(
-      sql`insert into certificate
-            (id, organization_id, number, holder_id, class_id, effective_date,
-             origin_certificate_id, balance, cost)
-          values ${sql.join(
-            plan.newCertificates.map((c) => {
-              const id = newIds.get(c.ref)!;
-              return sql`(${id}, ${organizationId}, ${numbers.get(id)!}, ${c.holderId},
-                          ${classOf(c.classType).id}, ${c.effectiveDate}, ${c.originCertificateId},
-                          ${formatAmount(newBalances.get(c.ref) ?? 0n)}, ${formatAmount(c.cost)})`;
-            }),
-            sql`, `,
-          )}`,
-    );
-  }
-
-  const transactions: PostedTransaction[] = plan.entries.map((entry) => {
-    const certificateId =
-      'existingId' in entry.certificate
-        ? entry.certificate.existingId
-        : newIds.get(entry.certificate.newRef)!;
+  plan.newCertificates.forEach((c, i) => numbers.set(newIds.get(c.ref)!, written.first! + i));
+  const labelOf = (id: string | null): string | null => {
+    if (id === null) return null;
+    const origin = originById.get(id);
+    if (origin) return certificateLabel(origin.prefix, origin.number);
+    const planned = plan.newCertificates.find((c) => newIds.get(c.ref) === id);
+    const number = numbers.get(id);
+    return planned && number !== undefined
+      ? certificateLabel(written.prefixes[planned.classType], number)
+      : null;
+  };
+  const created: PostedCertificate[] = plan.newCertificates.map((c) => {
+    const id = newIds.get(c.ref)!;
     return {
-      id: randomUUID(),
+      id,
+      number: numbers.get(id)!,
+      certificate: labelOf(id) ?? '',
+      classType: c.classType,
+      holderId: c.holderId,
+      holderName: holderById.get(c.holderId)?.name ?? '',
+      balance: formatAmount(newBalances.get(c.ref) ?? 0n),
+      cost: formatAmount(c.cost),
+      effectiveDate: c.effectiveDate,
+      origin: labelOf(c.originCertificateId),
+    };
+  });
+  const transactions: PostedTransaction[] = plan.entries.map((entry, i) => {
+    const certificateId = certificateIdOf(entry);
+    return {
+      id: transactionIds[i]!,
       certificateId,
-      certificate: labelOf(certificateId, numbers) ?? '',
+      certificate: labelOf(certificateId) ?? '',
       holderId: entry.holderId,
       type: entry.type,
       shares: formatAmount(entry.shares),
       cost: formatAmount(entry.cost),
       date: plan.date,
-      origin: labelOf(entry.originCertificateId, numbers),
+      origin: labelOf(entry.originCertificateId),
       originCertificateId: entry.originCertificateId,
       preferred: entry.preferred,
     };
   });
-  await tx.execute(
-    sql`insert into share_transaction
-          (id, operation_id, certificate_id, preferred, origin_certificate_id, shares, type, date,
-           notes, cost, reason, recorded_by)
-        values ${sql.join(
-          transactions.map(
-            (t) =>
-              sql`(${t.id}, ${operationId}, ${t.certificateId}, ${t.preferred},
-                   ${t.originCertificateId}, ${t.shares}, ${t.type}, ${t.date},
-                   ${plan.notes ?? ''}, ${t.cost}, ${plan.reason}, ${opts.actor.userId})`,
-          ),
-          sql`, `,
-        )}`,
-  );
 
   return { operationId, type: plan.operation, certificates: created, transactions };
 }

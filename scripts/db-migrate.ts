@@ -3,7 +3,8 @@ import { loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/database';
 import { lockDataDir } from '../src/server/data-dir-lock';
 
-const config = loadConfig();
+// Migrating signs nothing: no SESSION_SECRET needed.
+const config = loadConfig({ needsSessionSecret: false });
 const unlock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 try {

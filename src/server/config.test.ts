@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from './config';
 
@@ -16,7 +17,10 @@ describe('parseConfig', () => {
     const c = parseConfig({});
     expect(c.port).toBe(3000);
     expect(c.databaseUrl).toBeUndefined();
-    expect(c.dataDir).toBe('./data');
+    expect(c.dataDir).toBe(resolve('data'));
+    expect(c.host).toBe('0.0.0.0');
+    expect(c.env).toBe('development');
+    expect(c.mailFrom).toBe('Shareholder Registry <registry@localhost>');
     expect(c.publicUrl).toBe('http://localhost:3000');
     expect(c.demoData).toBeUndefined();
     expect(c.google).toBeUndefined();
@@ -35,6 +39,14 @@ describe('parseConfig', () => {
     [{ GOOGLE_CLIENT_ID: 'abc' }, 'GOOGLE_CLIENT_SECRET'],
     [{ GOOGLE_ISSUER: 'ftp://x' }, 'GOOGLE_ISSUER'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ HOST: 'http://0.0.0.0' }, 'HOST'],
+    [{ HOST: 'my host' }, 'HOST'],
+    [{ MAIL_FROM: 'registry' }, 'MAIL_FROM'],
+    [{ MAIL_FROM: 'Registry <registry>' }, 'MAIL_FROM'],
+    [{ MAIL_FROM: 'Registry <a@b.example' }, 'MAIL_FROM'],
+    [{ MAIL_FROM: 'two@a.example, three@b.example' }, 'MAIL_FROM'],
+    [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
+    [{ GOOGLE_ISSUER: 'https://issuer.example' }, 'GOOGLE_ISSUER'],
   ])('names the variable in one line: %o', (env, name) => {
     const message = fails(env);
     expect(message).toContain(name);
@@ -65,5 +77,61 @@ describe('parseConfig', () => {
       port: 3000,
       demoData: false,
     });
+  });
+
+  it('says what is wrong, in one line, with the value when it is not a secret', () => {
+    expect(fails({ MAIL_FROM: 'registry' })).toBe(
+      'Invalid configuration: MAIL_FROM must be an e-mail address, optionally with a name: Name <user@example.com> (got "registry")',
+    );
+    expect(fails({ NODE_ENV: 'staging' })).toBe(
+      'Invalid configuration: NODE_ENV must be one of development, production, test (got "staging")',
+    );
+    expect(fails({ GOOGLE_ISSUER: 'https://issuer.example' })).toBe(
+      'Invalid configuration: GOOGLE_ISSUER is set but GOOGLE_CLIENT_ID is not (Google sign-in needs GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET)',
+    );
+  });
+
+  it('accepts host names and IP addresses for HOST', () => {
+    for (const host of ['127.0.0.1', '::', '::1', 'localhost', 'registry.internal', '0.0.0.0'])
+      expect(parseConfig({ HOST: host }).host).toBe(host);
+  });
+
+  it('resolves DATA_DIR to an absolute folder', () => {
+    expect(parseConfig({ DATA_DIR: '/srv/registry' }).dataDir).toBe('/srv/registry');
+    expect(parseConfig({ DATA_DIR: 'var/db' }).dataDir).toBe(resolve('var/db'));
+    expect(parseConfig({ DATA_DIR: '' }).dataDir).toBe(resolve('data'));
+  });
+
+  it('accepts MAIL_FROM as an address, with or without a name', () => {
+    for (const from of [
+      'registry@acme.example',
+      'Acme Registry <registry@acme.example>',
+      '"Acme, Inc. Registry" <registry@acme.example>',
+      'registry@localhost',
+      '  Registry <r+notices@mail.acme.example>  ',
+    ])
+      expect(parseConfig({ MAIL_FROM: from }).mailFrom).toBe(from.trim());
+  });
+
+  it('reads NODE_ENV; production runs with a SESSION_SECRET', () => {
+    const c = parseConfig({ NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(32) });
+    expect(c.env).toBe('production');
+    expect(c.logLevel).toBe('info');
+    expect(parseConfig({ NODE_ENV: 'test' }).logLevel).toBe('silent');
+  });
+
+  it('uses GOOGLE_ISSUER with the client id and secret (a local provider in tests)', () => {
+    const c = parseConfig({
+      GOOGLE_CLIENT_ID: 'id',
+      GOOGLE_CLIENT_SECRET: 'secret',
+      GOOGLE_ISSUER: 'http://127.0.0.1:4000/',
+    });
+    expect(c.google?.issuer).toBe('http://127.0.0.1:4000');
+  });
+
+  it('lets tools that sign nothing (db:migrate) run on PostgreSQL without SESSION_SECRET', () => {
+    const env = { DATABASE_URL: 'postgres://127.0.0.1/x', NODE_ENV: 'production' };
+    expect(parseConfig(env, { needsSessionSecret: false }).sessionSecret).toBeUndefined();
+    expect(fails(env)).toContain('SESSION_SECRET');
   });
 });

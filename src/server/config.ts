@@ -1,3 +1,5 @@
+import { isIP } from 'node:net';
+import { resolve } from 'node:path';
 import { z } from 'zod';
 
 /** Empty strings in the environment count as "not set". */
@@ -11,16 +13,33 @@ const url = (protocols: string[]) =>
 
 const booleanFlag = z.enum(['true', 'false']).transform((v) => v === 'true');
 
+const HOST_NAME =
+  /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/i;
+const host = z
+  .string()
+  .refine((v) => isIP(v) !== 0 || HOST_NAME.test(v), 'must be a host name or an IP address');
+
+/** `user@example.com` or `Display Name <user@example.com>` (the name may be quoted). */
+const MAILBOX = /^(?:(?:"[^"]*"|[^<>"]*?)\s*<([^<>\s]+)>|([^<>\s]+))$/;
+const isAddress = (a: string) => {
+  const at = a.lastIndexOf('@');
+  return at > 0 && /^[^\s@"(),:;<>[\\\]]+$/.test(a.slice(0, at)) && HOST_NAME.test(a.slice(at + 1));
+};
+const mailbox = z.string().refine((v) => {
+  const m = MAILBOX.exec(v.trim());
+  return m !== null && isAddress((m[1] ?? m[2])!);
+}, 'must be an e-mail address, optionally with a name: Name <user@example.com>');
+
 const envSchema = z.object({
   NODE_ENV: optional(z.enum(['development', 'production', 'test'])),
   PORT: optional(z.coerce.number().int().min(0).max(65535)),
-  HOST: optional(z.string().min(1)),
+  HOST: optional(host),
   PUBLIC_URL: optional(url(['http:', 'https:'])),
   DATABASE_URL: optional(url(['postgres:', 'postgresql:'])),
   DATA_DIR: optional(z.string().min(1)),
   SESSION_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
   SMTP_URL: optional(url(['smtp:', 'smtps:'])),
-  MAIL_FROM: optional(z.string().min(3)),
+  MAIL_FROM: optional(mailbox),
   GOOGLE_CLIENT_ID: optional(z.string().min(1)),
   GOOGLE_CLIENT_SECRET: optional(z.string().min(1)),
   GOOGLE_ISSUER: optional(url(['http:', 'https:'])),
@@ -50,8 +69,17 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
+export interface ConfigOptions {
+  /** False for tools that never sign anything (db:migrate): they run without SESSION_SECRET. */
+  needsSessionSecret?: boolean;
+}
+
 /** Parses the environment once. Throws a ConfigError whose message is one line naming the variable. */
-export function parseConfig(env: Record<string, string | undefined>): Config {
+export function parseConfig(
+  env: Record<string, string | undefined>,
+  options: ConfigOptions = {},
+): Config {
+  const needsSecret = options.needsSessionSecret ?? true;
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
@@ -60,14 +88,19 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   }
   const e = parsed.data;
   const nodeEnv = e.NODE_ENV ?? 'development';
-  if (nodeEnv === 'production' && !e.SESSION_SECRET) {
+  if (needsSecret && nodeEnv === 'production' && !e.SESSION_SECRET) {
     throw new ConfigError(
       'Invalid configuration: SESSION_SECRET is required when NODE_ENV=production',
     );
   }
-  if (e.DATABASE_URL && !e.SESSION_SECRET) {
+  if (needsSecret && e.DATABASE_URL && !e.SESSION_SECRET) {
     throw new ConfigError(
       'Invalid configuration: SESSION_SECRET is required when DATABASE_URL is set (it cannot be kept in DATA_DIR)',
+    );
+  }
+  if (e.GOOGLE_ISSUER && !e.GOOGLE_CLIENT_ID) {
+    throw new ConfigError(
+      'Invalid configuration: GOOGLE_ISSUER is set but GOOGLE_CLIENT_ID is not (Google sign-in needs GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET)',
     );
   }
   const googleParts = [e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET];
@@ -84,10 +117,11 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     host,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     databaseUrl: e.DATABASE_URL,
-    dataDir: e.DATA_DIR ?? './data',
+    // Absolute, so that the lock's message and the start banner name the folder exactly.
+    dataDir: resolve(e.DATA_DIR ?? 'data'),
     sessionSecret: e.SESSION_SECRET,
     smtpUrl: e.SMTP_URL,
-    mailFrom: e.MAIL_FROM ?? 'Shareholder Registry <registry@localhost>',
+    mailFrom: e.MAIL_FROM?.trim() ?? 'Shareholder Registry <registry@localhost>',
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
         ? {
@@ -117,6 +151,6 @@ function describe(issue: z.core.$ZodIssue, name: string, raw: string | undefined
 }
 
 /** Only this module reads process.env. */
-export function loadConfig(): Config {
-  return parseConfig(process.env);
+export function loadConfig(options: ConfigOptions = {}): Config {
+  return parseConfig(process.env, options);
 }

@@ -1,0 +1,113 @@
+// The real server process (src/server/main.ts): start-up errors and graceful shutdown.
+import net from 'node:net';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { killServers, spawnServer, type ServerProcess } from './test-support/spawn-server';
+
+const dirs: string[] = [];
+afterAll(() => {
+  killServers();
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+const startEmbedded = () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'registry-main-'));
+  dirs.push(dataDir);
+  const server = spawnServer({ DATA_DIR: dataDir, DEMO_DATA: 'false', LOG_LEVEL: 'info' });
+  return { server, dataDir };
+};
+
+/**
+ * A request held in flight by its body: the headers and half of a JSON body are sent now, the
+ * rest when `finish` is called. Resolves with the raw response.
+ */
+function slowPost(url: string, path: string) {
+  const { hostname, port } = new URL(url);
+  const body = JSON.stringify({ reason: 'held in flight by its body' });
+  const socket = net.connect(Number(port), hostname);
+  let response = '';
+  socket.on('data', (d: Buffer) => (response += d.toString()));
+  const closed = new Promise<string>((resolve) => socket.on('close', () => resolve(response)));
+  socket.write(
+    `POST ${path} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nContent-Type: application/json\r\n` +
+      `Content-Length: ${body.length}\r\nConnection: close\r\n\r\n${body.slice(0, 10)}`,
+  );
+  return { finish: () => socket.end(body.slice(10)), response: closed, socket };
+}
+
+const requestLog = (server: ServerProcess, url: string) =>
+  server.waitForLog((l) => l.msg === 'incoming request' && (l.req as { url?: string }).url === url);
+
+describe('start-up', () => {
+  it.each([
+    ['PORT', 'eighty'],
+    ['MAIL_FROM', 'not an address'],
+    ['NODE_ENV', 'staging'],
+  ])('stops with one line naming %s when its value is bad', async (name, value) => {
+    const server = spawnServer({ [name]: value, DATA_DIR: join(tmpdir(), 'registry-never') });
+    const code = await server.exited;
+    expect(code).toBe(78); // EX_CONFIG
+    const lines = server.output().trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(new RegExp(`^Invalid configuration: ${name} `));
+  });
+});
+
+describe('graceful shutdown (SIGTERM)', () => {
+  // Both servers start at once: each start is a few seconds of PGlite on a busy machine.
+  const drains = startEmbedded();
+  const stuck = startEmbedded();
+
+  it('lets a request in flight finish with 200, refuses new ones, checkpoints and exits 0', async () => {
+    const { server, dataDir } = drains;
+    const url = await server.ready;
+    const held = slowPost(url, '/auth/logout');
+    const incoming = await requestLog(server, '/auth/logout');
+
+    server.child.kill('SIGTERM');
+    await server.waitForLog((l) => l.msg === 'shutting down: draining in-flight requests');
+    // No longer listening: a new connection is refused while the old request is still open.
+    await expect(fetch(`${url}/healthz`)).rejects.toThrow();
+    expect(server.child.exitCode).toBeNull();
+
+    held.finish();
+    const response = await held.response;
+    expect(response).toMatch(/^HTTP\/1\.1 200 /);
+    expect(response).toContain('{"success":true}');
+    expect(await server.exited).toBe(0);
+
+    const logs = server.logs();
+    const completed = logs.findIndex(
+      (l) => l.msg === 'request completed' && l.reqId === incoming.reqId,
+    );
+    const closed = logs.findIndex((l) => l.msg === 'database closed' && l.database === 'pglite');
+    expect(completed).toBeGreaterThan(-1);
+    expect(closed).toBeGreaterThan(completed);
+    expect(readdirSync(dataDir)).not.toContain('server.pid');
+  }, 60_000);
+
+  it('stops waiting for a request that never finishes after 10 s, and still closes the database', async () => {
+    const { server, dataDir } = stuck;
+    const url = await server.ready;
+    const held = slowPost(url, '/auth/logout');
+    await requestLog(server, '/auth/logout');
+
+    const signalled = Date.now();
+    server.child.kill('SIGTERM');
+    const code = await server.exited;
+    const took = Date.now() - signalled;
+    console.log(`exited ${took} ms after SIGTERM`);
+    expect(code).toBe(1);
+    expect(took).toBeGreaterThanOrEqual(10_000);
+    expect(took).toBeLessThan(15_000);
+    const messages = server.logs().map((l) => l.msg);
+    expect(messages).toContain('drain took longer than 10 s; closing anyway');
+    expect(messages.indexOf('database closed')).toBeGreaterThan(
+      messages.indexOf('drain took longer than 10 s; closing anyway'),
+    );
+    expect(readdirSync(dataDir)).not.toContain('server.pid');
+    held.socket.destroy();
+  }, 60_000);
+});

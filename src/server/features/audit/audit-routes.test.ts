@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { auditResponse } from '../../../contract/ledger';
-import { ledgerScenario } from '../../ledger-store/test-scenario';
+import { expectLedgerSound, ledgerScenario } from '../../ledger-store/test-scenario';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 
 let t: TestApp;
@@ -26,6 +26,7 @@ beforeAll(async () => {
   expect(res.statusCode).toBe(201);
 });
 afterAll(() => t.close());
+afterEach(() => expectLedgerSound(t.database.db));
 
 const get = (url: string, headers: Record<string, string>) =>
   t.app.inject({ method: 'GET', url, headers });

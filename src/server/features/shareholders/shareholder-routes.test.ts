@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { directoryResponse, statementResponse } from '../../../contract/ledger';
+import {
+  directoryResponse,
+  directorySortKeys,
+  profileResponse,
+  statementResponse,
+  type DirectoryRow,
+} from '../../../contract/ledger';
 import { rows } from '../../ledger-store/sql';
 import { expectLedgerSound, ledgerScenario } from '../../ledger-store/test-scenario';
 import { createHolder } from '../../test-support/fixtures';
@@ -227,6 +234,50 @@ describe('GET and PUT /api/v1/shareholders/:id (profile)', () => {
     expect(profile).toMatchObject({ city: 'New York', zipCode: '10004', canEditName: false });
   });
 
+  it("prints the saved phone and cell phone in the holder's statement contact", async () => {
+    expect((await save(s.alice.id, s.as.alice)).statusCode).toBe(200);
+    const body = statementResponse.parse(
+      (await get(`/api/v1/shareholders/${s.alice.id}/statement`, s.as.alice)).json(),
+    );
+    expect(body.holder).toMatchObject({
+      address: '5 Broadway',
+      city: 'New York',
+      state: 'NY',
+      zipCode: '10004',
+      phoneNumber: '212-555-0100',
+      cellphoneNumber: '917-555-0100',
+    });
+  });
+
+  it('answers an administrator with any holder of the organization, and an anonymous caller 401', async () => {
+    const res = await get(`/api/v1/shareholders/${s.carol.id}`, s.as.admin);
+    expect(res.statusCode).toBe(200);
+    expect(profileResponse.strict().parse(res.json())).toMatchObject({
+      id: s.carol.id,
+      name: 'Carol',
+      fullName: 'Carol',
+      email: null,
+      canEditName: true,
+    });
+    const anonymous = await get(`/api/v1/shareholders/${s.carol.id}`, {});
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).not.toHaveProperty('name');
+  });
+
+  it('refuses a signed-in user with no holder record (403) on profile, Save and certificates, changing nothing', async () => {
+    const before = await row(s.alice.id);
+    for (const res of [
+      await get(`/api/v1/shareholders/${s.alice.id}`, s.as.nobody),
+      await save(s.alice.id, s.as.nobody, { City: 'Paris' }),
+      await get(`/api/v1/certificates?holderId=${s.alice.id}`, s.as.nobody),
+      await get(`/api/v1/certificates/${s.certificates.cs1}`, s.as.nobody),
+    ]) {
+      expect(res.statusCode).toBe(403);
+      expect(Object.keys(res.json()).sort()).toEqual(['code', 'message']);
+    }
+    expect(await row(s.alice.id)).toEqual(before);
+  });
+
   it('refuses a shareholder changing their name, and any unknown field, changing nothing', async () => {
     const before = await row(s.alice.id);
     const rename = await save(s.alice.id, s.as.alice, { FullName: 'Queen Alice', City: 'Paris' });
@@ -235,7 +286,17 @@ describe('GET and PUT /api/v1/shareholders/:id (profile)', () => {
     for (const extra of [{ Balance: '1000000' }, { IsAdmin: true }, { Email: 'x@y.z' }]) {
       const res = await save(s.alice.id, s.as.alice, { ...extra, City: 'Paris' });
       expect(res.statusCode).toBe(400);
+      const field = Object.keys(extra)[0];
+      expect(res.json()).toEqual({
+        code: 'HTTP.VALIDATION',
+        message: `${field}: this field is not accepted`,
+        field,
+      });
     }
+    // An administrator's request with extra fields is refused the same way.
+    const admin = await save(s.alice.id, s.as.admin, { HolderId: s.bob.id, Role: 'admin' });
+    expect(admin.statusCode).toBe(400);
+    expect(admin.json().field).toBe('HolderId');
     expect(await row(s.alice.id)).toEqual(before);
   });
 
@@ -272,4 +333,206 @@ describe('GET and PUT /api/v1/shareholders/:id (profile)', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().field).toBe('ShareholderId');
   });
+});
+
+describe('directory sort, search and paging (every sortable column, both directions)', () => {
+  // Its own organization, with ties on every figure so the id tie-break shows.
+  let o: Awaited<ReturnType<typeof ledgerScenario>>;
+  beforeAll(async () => {
+    o = await ledgerScenario(t);
+    const holder = (name: string) => createHolder(o.db, o.organization.id, { name });
+    const dave = await holder('dave');
+    const erin = await holder('Erin');
+    await holder('Frank');
+    const issue = (
+      holderId: string,
+      shares: string,
+      cost: string,
+      classType: 'common' | 'preferred',
+    ) => o.post({ type: 'New Issue', holderId, date: '2023-02-01', shares, cost, classType });
+    await issue(dave.id, '10', '3.00', 'preferred');
+    await issue(erin.id, '10', '0.50', 'common');
+    await issue(erin.id, '5', '1.00', 'preferred');
+  });
+
+  const directory = async (query: string) => {
+    const res = await get(`/api/v1/shareholders?${query}`, o.as.admin);
+    expect(res.statusCode).toBe(200);
+    return directoryResponse.parse(res.json());
+  };
+
+  /** Hundredths, so figures compare exactly. */
+  const exact = (amount: string) => BigInt(amount.replace('.', ''));
+  const keyOf: Record<(typeof directorySortKeys)[number], (r: DirectoryRow) => string | bigint> = {
+    name: (r) => r.name.toLowerCase(),
+    common: (r) => exact(r.common),
+    preferred: (r) => exact(r.preferred),
+    balance: (r) => exact(r.balance),
+    costPerShare: (r) => exact(r.costPerShare),
+  };
+
+  it('lists the figures the ties are built on', async () => {
+    const body = await directory('sort=name&pageSize=200');
+    expect(
+      body.rows.map((r) => [r.name, r.common, r.preferred, r.balance, r.costPerShare]),
+    ).toEqual([
+      ['Alice', '150.00', '0.00', '150.00', '1.50'],
+      ['Bob', '10.00', '0.00', '10.00', '3.00'],
+      ['Carol', '0.00', '0.00', '0.00', '0.00'],
+      ['dave', '0.00', '10.00', '10.00', '3.00'],
+      ['Erin', '10.00', '5.00', '15.00', '0.67'],
+      ['Frank', '0.00', '0.00', '0.00', '0.00'],
+    ]);
+  });
+
+  it.each(
+    directorySortKeys.flatMap((sort) => (['asc', 'desc'] as const).map((dir) => [sort, dir])),
+  )(
+    'sorts by %s %s, ties by id the same way, and pages through the same order',
+    async (sort, dir) => {
+      const all = await directory(`sort=${sort}&dir=${dir}&pageSize=200`);
+      expect(all.rows).toHaveLength(6);
+      const sign = dir === 'asc' ? 1 : -1;
+      const key = keyOf[sort as (typeof directorySortKeys)[number]];
+      const expected = [...all.rows].sort((a, b) => {
+        const [x, y] = [key(a), key(b)];
+        if (x !== y) return x < y ? -sign : sign;
+        return a.id < b.id ? -sign : sign;
+      });
+      expect(all.rows.map((r) => r.name)).toEqual(expected.map((r) => r.name));
+
+      const paged: string[] = [];
+      for (let page = 1; page <= 3; page++) {
+        const body = await directory(`sort=${sort}&dir=${dir}&pageSize=2&page=${page}`);
+        expect(body).toMatchObject({ page, pageSize: 2, total: 6 });
+        paged.push(...body.rows.map((r) => r.name));
+      }
+      expect(paged).toEqual(expected.map((r) => r.name));
+    },
+  );
+
+  it.each([
+    ['AL', ['Alice']],
+    ['e', ['Alice', 'dave', 'Erin']],
+    ['  erin  ', ['Erin']],
+    ['%', []],
+    ['_', []],
+    ['\\', []],
+    ['zz', []],
+  ])(
+    'searches names for %j, case-insensitive, wildcards taken literally',
+    async (search, names) => {
+      const body = await directory(`search=${encodeURIComponent(search)}&pageSize=200`);
+      expect(body.rows.map((r) => r.name)).toEqual(names);
+      expect(body.total).toBe(names.length);
+      // Totals stay those of every listed holder.
+      expect(body.totals).toEqual({
+        shareholders: 6,
+        totalShares: '185.00',
+        common: '170.00',
+        preferred: '15.00',
+      });
+    },
+  );
+
+  it('treats an empty search as none, and answers a page past the end with no rows', async () => {
+    expect((await directory('search=&pageSize=200')).total).toBe(6);
+    const past = await directory('page=4&pageSize=2');
+    expect(past).toMatchObject({ page: 4, pageSize: 2, total: 6, rows: [] });
+    const last = await directory('page=2&pageSize=5');
+    expect(last.rows).toHaveLength(1);
+    expect((await directory('pageSize=200')).rows).toHaveLength(6);
+  });
+
+  it.each([
+    ['page=0', 'page'],
+    ['page=-1', 'page'],
+    ['page=1.5', 'page'],
+    ['pageSize=0', 'pageSize'],
+    ['pageSize=201', 'pageSize'],
+    ['pageSize=ten', 'pageSize'],
+    ['dir=up', 'dir'],
+    ['sort=id', 'sort'],
+    ['asOf=2024-13-01', 'asOf'],
+    [`search=${'x'.repeat(101)}`, 'search'],
+  ])('answers 400 naming the parameter for %s', async (query, field) => {
+    const res = await get(`/api/v1/shareholders?${query}`, o.as.admin);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'HTTP.VALIDATION', field });
+  });
+});
+
+describe("another holder's id answers exactly as a missing one (ACL-02, 1,000 random ids)", () => {
+  it('over every per-holder route, for a shareholder and for an administrator of another organization', async () => {
+    const other = await ledgerScenario(t);
+    const foreignHolders = [s.bob.id, s.carol.id, s.admin.id, other.alice.id, other.bob.id];
+    const foreignCertificates = [s.certificates.cs3, other.certificates.cs1];
+    const routes = [
+      { url: (id: string) => `/api/v1/shareholders/${id}/statement`, holder: true },
+      { url: (id: string) => `/api/v1/shareholders/${id}`, holder: true },
+      { url: (id: string) => `/api/v1/shareholders/${id}`, holder: true, put: true },
+      { url: (id: string) => `/api/v1/certificates?holderId=${id}`, holder: true },
+      { url: (id: string) => `/api/v1/certificates/${id}`, holder: false },
+    ];
+    const holderNotFound = { code: 'SHAREHOLDER.NOT_FOUND', message: 'Shareholder not found.' };
+    const certificateNotFound = {
+      code: 'CERTIFICATE.NOT_FOUND',
+      message: 'Certificate not found.',
+    };
+    const bobBefore = await rows(s.db, sql`select * from shareholder where id = ${s.bob.id}`);
+    let probes = 0;
+
+    await fc.assert(
+      fc.asyncProperty(
+        fc.nat({ max: routes.length - 1 }),
+        fc.oneof(
+          fc.uuid().map((id) => ({ id, known: false })),
+          fc.nat().map((i) => ({ i, known: true })),
+        ),
+        fc.constantFrom('alice', 'otherAdmin'),
+        async (r, target, caller) => {
+          const route = routes[r]!;
+          const headers = caller === 'alice' ? s.as.alice : other.as.admin;
+          // Alice's foreign ids are the other holders; the other organization's administrator's
+          // are this organization's holders and certificates.
+          const pool = route.holder
+            ? caller === 'alice'
+              ? foreignHolders
+              : [s.alice.id, s.bob.id, s.carol.id]
+            : caller === 'alice'
+              ? foreignCertificates
+              : [s.certificates.cs1, s.certificates.cs3];
+          const id = 'id' in target ? target.id : pool[target.i % pool.length]!;
+          const res = await t.app.inject({
+            method: route.put ? 'PUT' : 'GET',
+            url: route.url(id),
+            headers,
+            ...(route.put
+              ? {
+                  payload: {
+                    ShareholderId: id,
+                    FullName: 'Mallory',
+                    State: '',
+                    City: 'Probe',
+                    Address: '',
+                    ZipCode: '',
+                    Phone: '',
+                    CellPhone: '',
+                    Notes: '',
+                  },
+                }
+              : {}),
+          });
+          probes++;
+          expect(res.statusCode).toBe(404);
+          expect(res.json()).toEqual(route.holder ? holderNotFound : certificateNotFound);
+        },
+      ),
+      { numRuns: 1000 },
+    );
+    expect(probes).toBe(1000);
+    expect(await rows(s.db, sql`select * from shareholder where id = ${s.bob.id}`)).toEqual(
+      bobBefore,
+    );
+  }, 120_000);
 });

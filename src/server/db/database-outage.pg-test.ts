@@ -1,10 +1,14 @@
 // PostgreSQL only (run when TEST_DATABASE_URL is set): the server answers 503 with Retry-After
-// while the database is unreachable, does not crash, and recovers by itself when it is back.
+// while the database is unreachable or its pool is exhausted, does not crash, and recovers by
+// itself when it is back (checklist DUR-03, DUR-04).
+import { randomUUID } from 'node:crypto';
 import net from 'node:net';
+import type { PoolClient } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres } from './database';
 import { createTestDatabase } from '../test-support/test-database';
 import { createTestApp, type TestApp } from '../test-support/test-app';
+import { ledgerScenario } from '../ledger-store/test-scenario';
 import type { Database } from './database';
 
 /** A TCP proxy in front of PostgreSQL that can be cut and restored, like a network outage. */
@@ -46,6 +50,7 @@ let base: Database;
 let proxied: Database;
 let t: TestApp;
 let proxy: ReturnType<typeof outageProxy>;
+let s: Awaited<ReturnType<typeof ledgerScenario>>;
 
 beforeAll(async () => {
   base = await createTestDatabase(); // a fresh migrated database; we reach it through the proxy
@@ -58,9 +63,11 @@ beforeAll(async () => {
   proxiedUrl.pathname = `/${dbName.rows[0]!.db}`;
   proxied = openPostgres(proxiedUrl.toString());
   t = await createTestApp({ database: proxied });
+  s = await ledgerScenario(t);
 });
 
 afterAll(async () => {
+  proxy.restore();
   await t.close();
   await proxy.close();
   await base.close();
@@ -101,4 +108,111 @@ describe('database outage (PostgreSQL)', () => {
       proxy.restore();
     }
   });
+
+  it('answers 503 with Retry-After to a signed-in read and a ledger POST while down, and serves both after', async () => {
+    const read = () =>
+      t.app.inject({ method: 'GET', url: '/api/v1/shareholders', headers: s.as.admin });
+    const key = randomUUID();
+    const write = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/transactions',
+        headers: { ...s.as.admin, 'idempotency-key': key },
+        payload: {
+          ShareholderId: s.carol.id,
+          ShareDate: '2024-03-01',
+          Shares: '7.25',
+          Cost: '1.10',
+          Type: 'New Issue',
+        },
+      });
+    expect((await read()).statusCode).toBe(200);
+
+    proxy.cut();
+    try {
+      for (const res of await Promise.all([read(), write()])) {
+        expect(res.statusCode).toBe(503);
+        expect(res.headers['retry-after']).toBe('5');
+        expect(res.json()).toMatchObject({ code: 'DB.UNAVAILABLE' });
+      }
+    } finally {
+      proxy.restore();
+    }
+
+    expect(await eventually200(read)).toBe(200);
+    // Nothing was recorded during the outage: the same key now records the issue, once.
+    const created = await write();
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ type: 'New Issue' });
+    const replay = await write();
+    expect(replay.statusCode).toBe(201);
+    expect(replay.json()).toEqual(created.json());
+  }, 30_000);
+
+  it('answers 503 within 2.5 s when every pooled connection is busy (DUR-04)', async () => {
+    const pool = proxied.pool!;
+    const max = pool.options.max;
+    expect(max).toBe(10);
+    const held: PoolClient[] = await Promise.all(Array.from({ length: max }, () => pool.connect()));
+    // pg_sleep(30) on every connection (beyond statement_timeout, which this session lifts).
+    const sleeping = held.map((c) =>
+      c
+        .query('set statement_timeout = 0')
+        .then(() => c.query('select pg_sleep(30) as held'))
+        .catch(() => undefined),
+    );
+    const sleepers = `select count(*)::int as n from pg_stat_activity
+      where datname = current_database() and query = 'select pg_sleep(30) as held'`;
+    try {
+      for (let i = 0; i < 100; i++) {
+        const { rows } = await base.pool!.query<{ n: number }>(sleepers);
+        if (rows[0]!.n === max) break;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      expect((await base.pool!.query<{ n: number }>(sleepers)).rows[0]!.n).toBe(max);
+
+      const timed = async (i: number) => {
+        const started = performance.now();
+        const res =
+          i % 2 === 0
+            ? await t.app.inject({ method: 'GET', url: '/healthz' })
+            : await t.app.inject({
+                method: 'GET',
+                url: '/api/v1/shareholders',
+                headers: s.as.admin,
+              });
+        return {
+          status: res.statusCode,
+          retryAfter: res.headers['retry-after'],
+          ms: performance.now() - started,
+        };
+      };
+      const results = await Promise.all(Array.from({ length: 100 }, (_, i) => timed(i)));
+      const slowest = Math.max(...results.map((r) => r.ms));
+      console.log(`pool exhausted: 100 requests, slowest answered in ${Math.round(slowest)} ms`);
+      expect(results.filter((r) => r.status !== 503)).toEqual([]);
+      expect(results.filter((r) => r.retryAfter !== '5')).toEqual([]);
+      expect(slowest).toBeLessThanOrEqual(2500);
+    } finally {
+      await base.pool!.query(
+        `select pg_cancel_backend(pid) from pg_stat_activity
+          where datname = current_database() and query = 'select pg_sleep(30) as held'`,
+      );
+      await Promise.all(sleeping);
+      for (const c of held) c.release(true);
+    }
+    expect(await eventually200(() => t.app.inject({ method: 'GET', url: '/healthz' }))).toBe(200);
+  }, 30_000);
 });
+
+/** Polls until the request answers 200 (at most 5 s); returns the last status. */
+async function eventually200(request: () => Promise<{ statusCode: number }>): Promise<number> {
+  const started = Date.now();
+  let status = 0;
+  while (Date.now() - started < 5000) {
+    status = (await request()).statusCode;
+    if (status === 200) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return status;
+}

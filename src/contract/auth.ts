@@ -11,6 +11,9 @@ export const authPaths = {
   setPassword: '/auth/set-password',
   account: '/auth/account',
   google: '/auth/oauth/google',
+  /** Administrators: end every session of one holder's login, or of every holder (SES-07). */
+  endUserSessions: '/auth/admin/end-user-sessions',
+  endAllSessions: '/auth/admin/end-all-sessions',
 } as const;
 
 export const PASSWORD_MIN = 8;
@@ -40,6 +43,7 @@ export const authMessages = {
   noSuchHolder: 'No active shareholder has this e-mail address.',
   invalidRefreshToken: 'Invalid or expired refresh token.',
   redirectUnavailable: 'Redirect authentication is not available in this context.',
+  redirectNotAllowed: 'This return address is not allowed.',
   googleUnavailable: 'Google sign-in is not configured.',
   // Web-only (spec section 8).
   popupBlocked: 'Popup window blocked. Please allow popups for this site and try again.',
@@ -107,6 +111,17 @@ export const setPasswordBody = z.object({
 export type SetPasswordBody = z.infer<typeof setPasswordBody>;
 
 export const accountStatus = z.object({ hasPassword: z.boolean() });
+
+/** The holder whose sessions end: by login user id or by e-mail (one of them). */
+export const endUserSessionsBody = z
+  .object({ userId: z.string().max(200).optional(), email: z.string().max(320).optional() })
+  .refine((b) => b.userId !== undefined || b.email !== undefined, {
+    message: 'Give userId or email.',
+  });
+export type EndUserSessionsBody = z.infer<typeof endUserSessionsBody>;
+/** How many sessions (browser sessions and access tokens) were ended. */
+export const endSessionsResponse = z.object({ success: z.boolean(), ended: z.number().int() });
+export type EndSessionsResponse = z.infer<typeof endSessionsResponse>;
 
 export const googleQuery = z.object({
   redirect: z.string().optional(),

@@ -1,18 +1,24 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
+/** Headers a client may send that only the server may set: dropped, then set from Fastify. */
+const SERVER_SET = new Set(['x-client-ip', 'x-forwarded-for', 'x-request-id']);
+
 /**
  * Fastify request headers as WHATWG Headers for better-auth, with the client IP put in the one
- * header better-auth is told to trust (x-client-ip). The incoming x-client-ip and X-Forwarded-For
- * are dropped: the IP is Fastify's request.ip, which follows its own trustProxy setting.
+ * header better-auth is told to trust (x-client-ip) and Fastify's request id in x-request-id, so
+ * that the sign-in events logged from better-auth's hooks name the real IP and the id of this
+ * request (LOG-01). The incoming values are dropped: the IP is Fastify's request.ip, which follows
+ * its own trustProxy setting, and the request id is the one the response carries.
  */
 export function toHeaders(request: FastifyRequest): Headers {
   const headers = new Headers();
   for (const [k, v] of Object.entries(request.headers)) {
-    if (v === undefined || k === 'x-client-ip' || k === 'x-forwarded-for') continue;
+    if (v === undefined || SERVER_SET.has(k)) continue;
     if (Array.isArray(v)) for (const x of v) headers.append(k, x);
     else headers.set(k, String(v));
   }
   headers.set('x-client-ip', request.ip);
+  headers.set('x-request-id', request.id);
   return headers;
 }
 

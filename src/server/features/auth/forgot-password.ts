@@ -1,8 +1,10 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { authMessages } from '../../../contract/auth';
 import { logAuthEvent } from '../../auth/auth-events';
 import { toHeaders } from '../../auth/http-bridge';
 import { hit, RESET_IP_RULE } from '../../auth/rate-limit';
+import { authUser } from '../../db/schema';
 import { ownOriginUrl, type AuthFeatureDeps } from './auth-deps';
 
 export const RESPONSE_FLOOR_MS = 400;
@@ -33,7 +35,12 @@ export async function forgotPassword(
   } catch (err) {
     request.log.warn({ err, event: 'auth.reset.request_error' }, 'reset request failed');
   }
-  logAuthEvent(request, 'auth.reset.requested', { email });
+  // The user id, when the address has a login (the same lookup runs for every address).
+  const [user] = await deps.db
+    .select({ id: authUser.id })
+    .from(authUser)
+    .where(sql`lower(${authUser.email}) = ${email}`);
+  logAuthEvent(request, 'auth.reset.requested', { userId: user?.id ?? null, email });
   // Known and unknown addresses take different paths (a row written, a mail queued): every
   // answer waits until the same floor so that timing does not tell them apart (RST-01).
   const wait = RESPONSE_FLOOR_MS - (performance.now() - started);

@@ -1,10 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authMessages } from '../../../contract/auth';
 import { createLogin } from '../../auth/create-login';
 import { startTestIdp, TEST_CLIENT } from '../../auth/test-oidc-provider';
 import { authAccount, authUser, authVerification } from '../../db/schema';
 import { createHolder, createOrganization } from '../../test-support/fixtures';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { testBrowser } from './test-browser';
 
 let t: TestApp;
 let idp: Awaited<ReturnType<typeof startTestIdp>>;
@@ -37,59 +39,7 @@ afterAll(async () => {
   await idp.close();
 });
 
-/** A browser: cookie jar per host name, redirects followed by hand; the app through inject. */
-function browser() {
-  const jar = new Map<string, Map<string, string>>();
-  const visited: string[] = [];
-  async function go(start: string, stopAt?: (url: string) => boolean) {
-    let url = start;
-    for (let hop = 0; hop < 25; hop++) {
-      visited.push(url);
-      const u = new URL(url, APP);
-      const cookies = jar.get(u.hostname) ?? new Map<string, string>();
-      const cookie = [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-      let status: number;
-      let location: string | null;
-      let setCookies: string[];
-      let headers: Record<string, unknown> = {};
-      if (u.origin === APP) {
-        const res = await t.app.inject({
-          method: 'GET',
-          url: `${u.pathname}${u.search}`,
-          headers: cookie ? { cookie } : {},
-        });
-        status = res.statusCode;
-        location = res.headers.location ?? null;
-        setCookies = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
-        headers = res.headers;
-      } else {
-        const res = await fetch(u, { redirect: 'manual', headers: cookie ? { cookie } : {} });
-        status = res.status;
-        location = res.headers.get('location');
-        setCookies = res.headers.getSetCookie();
-      }
-      for (const sc of setCookies) {
-        const [nv] = sc.split(';');
-        const i = nv!.indexOf('=');
-        const name = nv!.slice(0, i).trim();
-        const value = nv!.slice(i + 1).trim();
-        if (!jar.has(u.hostname)) jar.set(u.hostname, new Map());
-        if (!value || /max-age=0/i.test(sc)) jar.get(u.hostname)!.delete(name);
-        else jar.get(u.hostname)!.set(name, value);
-      }
-      if (status >= 300 && status < 400 && location) {
-        const next = new URL(location, u).href;
-        if (stopAt?.(next)) return { url: next, headers, visited };
-        url = next;
-        continue;
-      }
-      return { url: u.href, status, headers, visited };
-    }
-    throw new Error('too many redirects');
-  }
-  const session = () => jar.get('localhost')?.get('registry.session_token');
-  return { go, jar, session };
-}
+const browser = () => testBrowser(t);
 
 const userInfoWith = (cookie: string | undefined) =>
   t.app.inject({
@@ -216,47 +166,70 @@ describe('GET /auth/oauth/google: redirect flow', () => {
     expect(replay.session()).toBeFalsy();
   });
 
-  it('refuses a callback whose PKCE verifier does not match the challenge (OAU-01)', async () => {
+  it.each([
+    [
+      'does not match the challenge',
+      (v: Record<string, unknown>) => ({ ...v, codeVerifier: 'x'.repeat(64) }),
+    ],
+    ['is missing', ({ codeVerifier: _dropped, ...v }: Record<string, unknown>) => v],
+  ])('refuses a callback whose PKCE verifier %s (OAU-01)', async (_what, tamper) => {
     idp.setUser({ sub: 'g-holder', email: 'holder@t.test', email_verified: true, name: 'Harper' });
     const b = browser();
     const atCallback = await b.go('/auth/oauth/google?redirect=true', (u) =>
       u.includes('/api/auth/callback/google'),
     );
-    // The verifier kept for this sign-in is replaced: the provider must refuse the code.
+    // The verifier kept for this sign-in is replaced or removed: the sign-in must not complete.
     const db = t.database.db;
     const pending = (await db.select().from(authVerification)).filter((r) =>
       r.value.includes('codeVerifier'),
     );
     expect(pending.length).toBeGreaterThan(0);
-    for (const row of pending) {
-      const value = JSON.parse(row.value) as { codeVerifier: string };
-      value.codeVerifier = 'x'.repeat(64);
+    for (const row of pending)
       await db
         .update(authVerification)
-        .set({ value: JSON.stringify(value) })
+        .set({ value: JSON.stringify(tamper(JSON.parse(row.value) as Record<string, unknown>)) })
         .where(eq(authVerification.id, row.id));
-    }
     const done = await b.go(atCallback.url);
     expect(done.url).toMatch(/[?&]error=/);
     expect(b.session()).toBeFalsy();
   });
 
-  it('never sends the browser to a foreign redirect_uri (OAU-04)', async () => {
-    idp.setUser({ sub: 'g-holder', email: 'holder@t.test', email_verified: true, name: 'Harper' });
+  it('refuses a foreign redirect_uri outright: 400, no redirect at all (OAU-04)', async () => {
+    const before = (await t.database.db.select().from(authVerification)).length;
     for (const bad of [
       'https://evil.example',
       '//evil.example',
-      'http://localhost:3000.evil.example/x',
+      'https://app.example.evil',
+      'http://localhost:3000.evil.example/auth/callback',
+      '/\\evil.example',
     ]) {
-      const b = browser();
-      const end = await b.go(
-        `/auth/oauth/google?redirect=true&redirect_uri=${encodeURIComponent(bad)}`,
-      );
-      expect(new URL(end.url).origin).toBe(APP);
-      expect(
-        end.visited.some((u) => u.includes('evil.example') && !u.includes('redirect_uri=')),
-      ).toBe(false);
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/auth/oauth/google?redirect=true&redirect_uri=${encodeURIComponent(bad)}`,
+      });
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.headers.location, bad).toBeUndefined();
+      expect(res.json()).toEqual({
+        code: 'AUTH.REDIRECT_NOT_ALLOWED',
+        message: authMessages.redirectNotAllowed,
+      });
     }
+    // No sign-in was started for any of them.
+    expect((await t.database.db.select().from(authVerification)).length).toBe(before);
+    // better-auth's own start endpoint, which takes a callbackURL, is not reachable.
+    const own = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/social',
+      payload: { provider: 'google', callbackURL: 'https://evil.example' },
+    });
+    expect(own.statusCode).toBe(404);
+    // Our own origin is accepted, and the browser comes back there.
+    idp.setUser({ sub: 'g-holder', email: 'holder@t.test', email_verified: true, name: 'Harper' });
+    const end = await browser().go(
+      `/auth/oauth/google?redirect=true&redirect_uri=${encodeURIComponent(`${APP}/auth/callback`)}`,
+    );
+    expect(new URL(end.url).pathname).toBe('/auth/callback');
+    expect(new URL(end.url).searchParams.get('outcome')).toBeNull();
   });
 
   it('answers the spec message in a frame without popup', async () => {

@@ -1,5 +1,5 @@
 import { APIError } from 'better-auth/api';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { authMessages, type TokenPair } from '../../../contract/auth';
 import { logAuthEvent } from '../../auth/auth-events';
@@ -11,7 +11,7 @@ import {
   LOGIN_IP_RULE,
   unhit,
 } from '../../auth/rate-limit';
-import { authSession } from '../../db/schema';
+import { authSession, authUser } from '../../db/schema';
 import type { AuthFeatureDeps } from './auth-deps';
 import { issueTokens } from './tokens';
 import { upgradePasswordHash } from './upgrade-password-hash';
@@ -75,6 +75,11 @@ export async function login(
   } catch (e) {
     if (!(e instanceof APIError)) throw e;
     // The attempt was already counted as a failure, per IP and per account, before the check.
+    // The account attacked, when the address has one (LOG-01).
+    const [user] = await db
+      .select({ id: authUser.id })
+      .from(authUser)
+      .where(sql`lower(${authUser.email}) = ${email}`);
     // Every failure answers no sooner than the floor: unknown e-mail and wrong password take the
     // same time even when the machine is busy (AUTH-06); it also slows guessing.
     const wait = FAILURE_FLOOR_MS - (performance.now() - started);
@@ -82,7 +87,7 @@ export async function login(
     logAuthEvent(
       request,
       'auth.login.failure',
-      { email, reason: String(e.body?.code ?? e.status) },
+      { userId: user?.id ?? null, email, reason: String(e.body?.code ?? e.status) },
       'warn',
     );
     return {

@@ -34,12 +34,18 @@ export async function startGoogleSignIn(
       code: 'AUTH.REDIRECT_UNAVAILABLE',
       message: authMessages.redirectUnavailable,
     };
-  const callbackURL = popup
-    ? `${POPUP_PAGE}?outcome=success`
-    : new URL(
-        ownOriginUrl(deps.config, query.redirect_uri, '/auth/callback'),
-        deps.config.publicUrl,
-      ).pathname;
+  // A return address must be on the app's own origin, compared exactly (OAU-04): anything else is
+  // refused outright rather than replaced, so that nobody is sent anywhere on a forged link.
+  const returnTo = query.redirect_uri
+    ? ownOriginUrl(deps.config, query.redirect_uri, '')
+    : `${deps.config.publicUrl}/auth/callback`;
+  if (!returnTo)
+    return {
+      status: 400,
+      code: 'AUTH.REDIRECT_NOT_ALLOWED',
+      message: authMessages.redirectNotAllowed,
+    };
+  const callbackURL = popup ? `${POPUP_PAGE}?outcome=success` : new URL(returnTo).pathname;
   const errorCallbackURL = popup ? `${POPUP_PAGE}?outcome=error` : '/auth/callback?outcome=error';
   if (!deps.config.google) return { location: `${errorCallbackURL}&error=unavailable` };
   const started = await deps.auth.api.signInSocial({

@@ -144,6 +144,54 @@ describe('OpenAPI', () => {
   });
 });
 
+describe('/docs (Swagger UI) headers', () => {
+  /** The directives of a CSP header, each with its sources. */
+  const directives = (csp: string) =>
+    new Map(
+      csp
+        .split(';')
+        .map((d) => d.trim().split(/\s+/))
+        .filter((d) => d[0])
+        .map(([name, ...sources]) => [name!, sources]),
+    );
+
+  it.each([
+    '/docs',
+    '/docs/',
+    '/docs/static/swagger-initializer.js',
+    '/docs/static/swagger-ui-bundle.js',
+    '/docs/static/swagger-ui.css',
+    '/docs/json',
+  ])('keep a CSP with no inline or foreign script: %s', async (url) => {
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).not.toContain('unsafe-inline');
+    expect(csp).not.toContain('unsafe-eval');
+    const d = directives(csp);
+    expect(d.get('default-src')).toEqual(["'self'"]);
+    expect(d.get('script-src')).toEqual(["'self'"]);
+    expect(d.get('object-src')).toEqual(["'none'"]);
+    // Inline event handlers: blocked by script-src 'self', and by script-src-attr when it is set.
+    expect(d.get('script-src-attr') ?? ["'none'"]).toEqual(["'none'"]);
+    expect(d.get('frame-ancestors')).not.toContain('*');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(String(res.headers['content-type'])).toMatch(/charset=utf-8/);
+  });
+
+  it('loads its script from a file, never inline', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/docs' });
+    const scripts = [...page.body.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const [, attributes, body] of scripts) {
+      expect(attributes).toMatch(/\bsrc="/);
+      expect(body!.trim()).toBe('');
+    }
+    expect(page.body).not.toMatch(/\son[a-z]+=/i); // no inline event handlers
+  });
+});
+
 describe('logs', () => {
   it('carry a request id and redact credentials', async () => {
     const secret = 'Bearer sekret-token-1234567890';

@@ -1,8 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** Embedded mode: the secret is made on first start and kept beside the database. */
+/**
+ * Embedded mode: the secret is made on first start and kept beside the database (mode 600), so
+ * that sessions survive a restart. Written to a temporary file and renamed into place: a crash
+ * never leaves half a secret.
+ */
 export function readOrCreateSessionSecret(dataDir: string): string {
   const path = join(dataDir, 'session-secret');
   if (existsSync(path)) {
@@ -11,6 +15,8 @@ export function readOrCreateSessionSecret(dataDir: string): string {
   }
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(32).toString('base64url');
-  writeFileSync(path, secret, { mode: 0o600 });
+  const tmp = `${path}.${process.pid}.tmp`;
+  writeFileSync(tmp, secret, { mode: 0o600 });
+  renameSync(tmp, path);
   return secret;
 }

@@ -1,9 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { createHmac } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authMessages } from '../../../contract/auth';
 import { createLogin } from '../../auth/create-login';
+import { SESSION_COOKIE } from '../../auth/resolve-principal';
 import { commonPasswords } from '../../auth/password-policy';
-import { authUser } from '../../db/schema';
+import { verifyPassword } from '../../auth/auth';
+import { authAccount, authUser, shareholder } from '../../db/schema';
 import { startSmtpCatcher } from '../../mail/test-smtp-catcher';
 import { createHolder, createOrganization } from '../../test-support/fixtures';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
@@ -13,6 +16,9 @@ let t: TestApp;
 let c: ReturnType<typeof authClient>;
 let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
 const PW = 'correct horse battery staple';
+/** Astral characters: one code point, two UTF-16 units each. */
+const EMOJI_128 = '🔑😀🌍🎉'.repeat(32);
+const EMOJI_129 = `${EMOJI_128}🔒`;
 
 beforeAll(async () => {
   smtp = await startSmtpCatcher();
@@ -28,6 +34,9 @@ beforeAll(async () => {
   });
   await createHolder(db, organization.id, { name: 'Harper Holder', email: 'holder@t.test' });
   await createHolder(db, organization.id, { name: 'New Holder', email: 'new@t.test' });
+  await createHolder(db, organization.id, { name: 'Emma Emoji', email: 'emoji@t.test' });
+  await createHolder(db, organization.id, { name: 'Ned Emoji', email: 'emoji-new@t.test' });
+  await createHolder(db, organization.id, { name: 'Gia Googler', email: 'googler@t.test' });
   await createHolder(db, organization.id, { name: 'Łukasz Żółć', email: 'lukasz@t.test' });
   await createHolder(db, other.organization.id, { name: 'Foreign', email: 'foreign@t.test' });
   for (const email of ['admin@t.test', 'holder@t.test'])
@@ -104,9 +113,37 @@ describe("POST /auth/set-password: one's own password", () => {
     }
     expect((await c.login('len@t.test', 'Żółć gęślą jaźń 密码 🔑')).res.statusCode).toBe(200);
   });
+  it('counts code points: 128 emoji accepted and usable at sign-in, 129 refused (AUTH-01)', async () => {
+    await createLogin(t.app.authRuntime.auth, t.database.db, {
+      email: 'emoji@t.test',
+      name: 'Emoji',
+      password: PW,
+    });
+    const { cookie } = await c.login('emoji@t.test', PW);
+    const refused = await setPw(cookie!, { currentPassword: PW, newPassword: EMOJI_129 });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ message: authMessages.passwordTooLong });
+    const ok = await setPw(cookie!, {
+      currentPassword: PW,
+      newPassword: EMOJI_128,
+      revokeOtherSessions: false,
+    });
+    expect(ok.statusCode).toBe(200);
+    expect((await c.login('emoji@t.test', EMOJI_128)).res.statusCode).toBe(200);
+  });
 });
 
 describe('POST /auth/set-password: an initial password for a holder', () => {
+  it('counts code points: 128 emoji accepted and usable at sign-in, 129 refused (AUTH-01)', async () => {
+    const { cookie } = await c.login('admin@t.test', PW);
+    const refused = await setPw(cookie!, { email: 'emoji-new@t.test', newPassword: EMOJI_129 });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ message: authMessages.passwordTooLong });
+    const ok = await setPw(cookie!, { email: 'emoji-new@t.test', newPassword: EMOJI_128 });
+    expect(ok.statusCode).toBe(200);
+    expect((await c.login('emoji-new@t.test', EMOJI_128)).res.statusCode).toBe(200);
+  });
+
   it('lets an administrator give a holder with no login an initial password and an invitation (RST-09)', async () => {
     const { cookie } = await c.login('admin@t.test', PW);
     const res = await setPw(cookie!, {
@@ -158,6 +195,133 @@ describe('POST /auth/set-password: an initial password for a holder', () => {
     expect(byId.statusCode).toBe(403);
     expect((await c.login('new@t.test', 'sneaky initial pass')).res.statusCode).toBe(401);
   });
+
+  it('refuses a holder who signs in with Google only: 409, no password added (RST-09)', async () => {
+    const { userId } = await createLogin(t.app.authRuntime.auth, t.database.db, {
+      email: 'googler@t.test',
+      name: 'Gia Googler',
+    });
+    const ctx = await t.app.authRuntime.auth.$context;
+    await ctx.internalAdapter.linkAccount({ userId, providerId: 'google', accountId: 'g-gia' });
+    const admin = await c.login('admin@t.test', PW);
+    for (const target of [{ email: 'googler@t.test' }, { userId }]) {
+      const res = await setPw(admin.cookie!, { ...target, newPassword: 'admin chosen password' });
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({
+        code: 'AUTH.ALREADY_HAS_LOGIN',
+        message: authMessages.alreadyHasLogin,
+      });
+    }
+    const accounts = await t.database.db
+      .select({ providerId: authAccount.providerId, password: authAccount.password })
+      .from(authAccount)
+      .where(eq(authAccount.userId, userId));
+    expect(accounts).toEqual([{ providerId: 'google', password: null }]);
+    expect((await c.login('googler@t.test', 'admin chosen password')).res.statusCode).toBe(401);
+  });
+
+  it("lets no endpoint set another user's password otherwise: every write route × every kind of target (RST-09)", async () => {
+    const db = t.database.db;
+    const ctx = await t.app.authRuntime.auth.$context;
+    const EVIL = 'admin chosen password 9';
+    const own = (email: string, password: string) =>
+      createLogin(t.app.authRuntime.auth, db, { email, name: email, password });
+    // Every kind of user an administrator might aim at, each with the password it has now.
+    const targets: Array<{ kind: string; email: string; password: string | null; userId: string }> =
+      [];
+    for (const [kind, email, password] of [
+      ['holder with a password', 'matrix-holder@t.test', 'matrix holder password'],
+      ['another administrator', 'matrix-admin@t.test', 'matrix admin password'],
+      ['holder of another organization', 'foreign@t.test', 'foreign holder password'],
+      ['user with no holder record', 'matrix-stranger@t.test', 'stranger password'],
+      ['holder with Google only', 'matrix-google@t.test', null],
+    ] as const) {
+      const { userId } = await own(email, password ?? PW);
+      if (password === null) {
+        await db.delete(authAccount).where(eq(authAccount.userId, userId));
+        await ctx.internalAdapter.linkAccount({ userId, providerId: 'google', accountId: email });
+      }
+      targets.push({ kind, email, password, userId });
+    }
+    const [orgRow] = await db
+      .select()
+      .from(shareholder)
+      .where(eq(shareholder.email, 'admin@t.test'));
+    await createHolder(db, orgRow!.organizationId, {
+      name: 'Matrix Holder',
+      email: 'matrix-holder@t.test',
+    });
+    await createHolder(db, orgRow!.organizationId, {
+      name: 'Matrix Admin',
+      email: 'matrix-admin@t.test',
+      isAdmin: true,
+    });
+    await createHolder(db, orgRow!.organizationId, {
+      name: 'Matrix Google',
+      email: 'matrix-google@t.test',
+    });
+    const holderIds = await db.select({ id: shareholder.id }).from(shareholder);
+    const [{ id: adminId }] = (await db
+      .select({ id: authUser.id })
+      .from(authUser)
+      .where(eq(authUser.email, 'admin@t.test'))) as [{ id: string }];
+    // Every write route of the app, and better-auth's own password endpoints (not mounted).
+    const writes = [
+      ...t.app.routeInventory.filter((r) => /^(POST|PUT|PATCH|DELETE) /.test(r)),
+      'POST /api/auth/change-password',
+      'POST /api/auth/set-password',
+      'POST /api/auth/reset-password',
+      'POST /api/auth/admin/set-user-password',
+      'POST /api/auth/update-user',
+    ];
+    expect(writes).toContain('POST /auth/set-password');
+    let attempts = 0;
+    for (const route of writes) {
+      const [method, pattern] = route.split(' ') as ['POST' | 'PUT' | 'PATCH' | 'DELETE', string];
+      for (const target of targets) {
+        for (const body of [
+          { email: target.email, newPassword: EVIL },
+          { userId: target.userId, newPassword: EVIL },
+          { userId: target.userId, email: target.email, newPassword: EVIL, password: EVIL },
+          { userId: target.userId, newPassword: EVIL, currentPassword: 'a wrong guess 1' },
+        ]) {
+          // A fresh administrator session each time: some routes end sessions.
+          const session = await ctx.internalAdapter.createSession(adminId);
+          const signature = createHmac('sha256', ctx.secret).update(session.token).digest('base64');
+          const cookie = `${SESSION_COOKIE}=${encodeURIComponent(`${session.token}.${signature}`)}`;
+          const url = pattern
+            .replace(':id', holderIds[attempts % holderIds.length]!.id)
+            .replace(':providerId', 'google');
+          const res = await t.app.inject({
+            method,
+            url,
+            headers: { cookie, origin: c.origin },
+            payload: body,
+            remoteAddress: c.nextIp(),
+          });
+          attempts++;
+          expect(res.statusCode, `${route} ${target.kind}`).not.toBe(500);
+        }
+      }
+    }
+    expect(attempts).toBe(writes.length * targets.length * 4);
+    for (const target of targets) {
+      expect((await c.login(target.email, EVIL)).res.statusCode, target.kind).toBe(401);
+      if (target.password)
+        expect((await c.login(target.email, target.password)).res.statusCode, target.kind).toBe(
+          200,
+        );
+      const [credential] = await db
+        .select({ password: authAccount.password })
+        .from(authAccount)
+        .where(
+          and(eq(authAccount.userId, target.userId), eq(authAccount.providerId, 'credential')),
+        );
+      if (!target.password) expect(credential, target.kind).toBeUndefined();
+      else
+        expect(await verifyPassword({ hash: credential!.password!, password: EVIL })).toBe(false);
+    }
+  }, 240_000);
 
   it('answers 401 without a session', async () => {
     const res = await c.post('/auth/set-password', {

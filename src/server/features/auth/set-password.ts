@@ -22,11 +22,20 @@ const credentialOf = async (deps: AuthFeatureDeps, userId: string) => {
   return row;
 };
 
+const hasAnyLogin = async (deps: AuthFeatureDeps, userId: string): Promise<boolean> => {
+  const [row] = await deps.db
+    .select({ id: authAccount.id })
+    .from(authAccount)
+    .where(eq(authAccount.userId, userId))
+    .limit(1);
+  return row !== undefined;
+};
+
 /**
  * POST /auth/set-password. A user sets their own password (the current one is required when
  * they have one; their other sessions end). An administrator gives a holder of their organization
- * who has no login yet an initial password and, with sendEmail, an invitation. Nobody else may
- * set anyone's password. A confirmation mail follows every change; it never holds the password.
+ * who has no login of any kind yet (no password, no Google) an initial password and, with
+ * sendEmail, an invitation. Nobody may set anyone else's password in any other case. A confirmation mail follows every change; it never holds the password.
  */
 export async function setPassword(
   deps: AuthFeatureDeps,
@@ -151,8 +160,9 @@ async function setInitialPassword(
     .select()
     .from(authUser)
     .where(sql`lower(${authUser.email}) = ${email}`);
-  if (existing && (await credentialOf(deps, existing.id))?.password)
-    return refuseExisting(request, principal);
+  // "Initial" means no login of any kind: a holder who signs in with Google already has one, and
+  // only they may add a password (RST-09).
+  if (existing && (await hasAnyLogin(deps, existing.id))) return refuseExisting(request, principal);
   const user =
     existing ??
     (await ctx.internalAdapter.createUser(

@@ -1,32 +1,6 @@
 import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
 
-/**
- * A Chromium with no manual step: CHROMIUM_PATH, else Debian's /usr/bin/chromium, else the one
- * shipped inside the npm package @sparticuz/chromium when it is installed. Never skipped: when
- * none is found the browser tests fail with this message.
- */
-export async function findChromium(): Promise<string> {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
-  for (const c of candidates) if (c && existsSync(c)) return c;
-  try {
-    const require = createRequire(import.meta.url);
-    const packageName = '@sparticuz/chromium';
-    require.resolve(packageName);
-    const mod = (await import(packageName)) as {
-      default: { executablePath(): Promise<string> };
-    };
-    const path = await mod.default.executablePath();
-    if (existsSync(path)) return path;
-  } catch {
-    // not installed: fall through to the error
-  }
-  throw new Error(
-    'No Chromium found for the browser tests. Install one with `apt-get install -y chromium` ' +
-      '(Debian), or set CHROMIUM_PATH to a Chromium binary, or `npm install @sparticuz/chromium`.',
-  );
-}
-
+/** Our flags for a headless Chromium run as root in a container (see stack-notes). */
 export const chromiumFlags = [
   '--no-sandbox',
   '--disable-gpu',
@@ -37,3 +11,115 @@ export const chromiumFlags = [
   '--no-first-run',
   '--disable-quic',
 ];
+
+/** The part of @sparticuz/chromium we use. */
+export interface PackagedChromium {
+  args: string[];
+  executablePath(): Promise<string>;
+}
+
+export interface ChromiumChoice {
+  executablePath: string;
+  /** Launch flags for this browser. */
+  args: string[];
+  source: 'CHROMIUM_PATH' | 'system' | '@sparticuz/chromium';
+}
+
+export interface FindChromiumOptions {
+  env?: Record<string, string | undefined>;
+  /** Where a system Chromium may be, in order. */
+  systemPaths?: string[];
+  exists?: (path: string) => boolean;
+  /** The npm package, or undefined when it is not installed. */
+  loadPackage?: () => Promise<PackagedChromium | undefined>;
+}
+
+export const NO_CHROMIUM_MESSAGE =
+  'No Chromium found for the browser tests. Install one with `apt-get install -y chromium` ' +
+  '(Debian), or set CHROMIUM_PATH to a Chromium binary, or `npm install @sparticuz/chromium` ' +
+  '(an optional dependency: a Chromium inside an npm package).';
+
+/**
+ * Flags of the package's build (single process, no zygote, SwiftShader...) that weaken the web's
+ * own security model: with them a browser test could pass a CORS or mixed-content check the
+ * real browser of a user would fail. They are left out.
+ */
+const UNSAFE_PACKAGE_FLAGS = new Set([
+  '--disable-web-security',
+  '--allow-running-insecure-content',
+]);
+
+/**
+ * The package's flags, minus the unsafe ones, then ours where the package has no say; the
+ * `--disable-features` / `--enable-features` lists are joined.
+ */
+export function mergeChromiumFlags(packageArgs: string[], ours: string[]): string[] {
+  const name = (flag: string) => flag.split('=')[0]!;
+  const merged = packageArgs.filter((a) => !UNSAFE_PACKAGE_FLAGS.has(a));
+  for (const flag of ours) {
+    const at = merged.findIndex((a) => name(a) === name(flag));
+    if (at < 0) merged.push(flag);
+    else if (/^--(disable|enable)-features=/.test(flag)) {
+      const values = new Set([
+        ...merged[at]!.split('=')[1]!.split(','),
+        ...flag.split('=')[1]!.split(','),
+      ]);
+      merged[at] = `${name(flag)}=${[...values].join(',')}`;
+    }
+  }
+  return merged;
+}
+
+async function importPackage(): Promise<PackagedChromium | undefined> {
+  const packageName = '@sparticuz/chromium'; // an optional dependency: not always installed
+  try {
+    const mod = (await import(packageName)) as { default: PackagedChromium };
+    return mod.default;
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') return undefined;
+    throw e;
+  }
+}
+
+/**
+ * A Chromium with no manual step: CHROMIUM_PATH, else Debian's /usr/bin/chromium, else the one
+ * shipped inside the npm package @sparticuz/chromium when it is installed. Never skipped: when
+ * none is found the browser tests fail with NO_CHROMIUM_MESSAGE.
+ */
+export async function findBrowser(options: FindChromiumOptions = {}): Promise<ChromiumChoice> {
+  const env = options.env ?? process.env;
+  const exists = options.exists ?? existsSync;
+  const chosen = env.CHROMIUM_PATH;
+  if (chosen) {
+    if (!exists(chosen))
+      throw new Error(`CHROMIUM_PATH is set to ${chosen}, which does not exist.`);
+    return { executablePath: chosen, args: chromiumFlags, source: 'CHROMIUM_PATH' };
+  }
+  for (const path of options.systemPaths ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser'])
+    if (exists(path)) return { executablePath: path, args: chromiumFlags, source: 'system' };
+  const packaged = await (options.loadPackage ?? importPackage)();
+  if (packaged) {
+    const path = await packaged.executablePath(); // unpacks the binary into the temp folder once
+    if (exists(path))
+      return {
+        executablePath: path,
+        args: mergeChromiumFlags(packaged.args, chromiumFlags),
+        source: '@sparticuz/chromium',
+      };
+  }
+  throw new Error(NO_CHROMIUM_MESSAGE);
+}
+
+/** Playwright's `launchOptions` for the browser found. */
+export async function chromiumLaunchOptions(
+  options?: FindChromiumOptions,
+): Promise<{ executablePath: string; args: string[] }> {
+  const { executablePath, args } = await findBrowser(options);
+  return { executablePath, args };
+}
+
+/** The path only (callers that add chromiumFlags themselves). */
+export async function findChromium(options?: FindChromiumOptions): Promise<string> {
+  return (await findBrowser(options)).executablePath;
+}

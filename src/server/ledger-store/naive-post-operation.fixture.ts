@@ -1,0 +1,186 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import {
+  formatAmount,
+  planOperation,
+  type CertificateState,
+  type ClassType,
+  type OperationInput,
+} from '../../ledger';
+import type { Tx } from '../db/database';
+import { formatTenThousandths, toHundredths, toTenThousandths } from './amounts';
+import { rows } from './sql';
+
+/**
+ * TEST FIXTURE: never used by the app (checklist LED-11). postOperation as it would be written
+ * without thinking about concurrency: plain SELECTs with no FOR UPDATE, planOperation on what
+ * they returned, and the computed figures written back as absolute values. Two requests that read
+ * the same balance both spend it, and the second write undoes the first (a lost update). Only
+ * that is wrong: the rules, the rows written and the certificate numbers are as in the real code,
+ * so the storm in naive-post-operation.pg-test.ts fails on the locking alone.
+ */
+export async function naivePostOperation(
+  tx: Tx,
+  opts: { organizationId: string; input: OperationInput; actor: { userId: string } },
+): Promise<{ operationId: string }> {
+  const { organizationId, input } = opts;
+  const originIds = [...new Set(input.originCertificateIds ?? [])];
+  const origins =
+    originIds.length === 0
+      ? []
+      : await rows<{
+          id: string;
+          holder_id: string;
+          class_type: ClassType;
+          balance: string;
+          effective_date: string;
+          cost: string;
+        }>(
+          tx,
+          sql`select c.id, c.holder_id, cls.class_type, c.balance::text as balance,
+                     c.effective_date::text as effective_date, c.cost::text as cost
+                from certificate c join share_class cls on cls.id = c.class_id
+               where c.id in ${originIds} and c.organization_id = ${organizationId}`,
+        );
+  const holderIds = [
+    ...new Set(
+      [input.holderId, input.toHolderId, ...origins.map((o) => o.holder_id)].filter(
+        (id): id is string => typeof id === 'string',
+      ),
+    ),
+  ];
+  const holders = await rows<{
+    id: string;
+    active: boolean;
+    common_shares: string;
+    preferred_shares: string;
+    held_cost: string;
+  }>(
+    tx,
+    sql`select id, active, common_shares::text as common_shares,
+               preferred_shares::text as preferred_shares, held_cost::text as held_cost
+          from shareholder where id in ${holderIds} and organization_id = ${organizationId}`,
+  );
+  const certificates = new Map<string, CertificateState>(
+    origins.map((o) => [
+      o.id,
+      {
+        id: o.id,
+        holderId: o.holder_id,
+        classType: o.class_type,
+        balance: toHundredths(o.balance),
+        effectiveDate: o.effective_date,
+        cost: toHundredths(o.cost),
+      },
+    ]),
+  );
+  const plan = planOperation(input, {
+    holders: new Map(holders.map((h) => [h.id, { id: h.id, active: h.active }])),
+    certificates,
+  });
+
+  // The new figures, computed here from what was read (the defect).
+  const certificateBalance = new Map<string, bigint>();
+  const figures = new Map(
+    holders.map((h) => [
+      h.id,
+      {
+        common: toHundredths(h.common_shares),
+        preferred: toHundredths(h.preferred_shares),
+        heldCost: toTenThousandths(h.held_cost),
+      },
+    ]),
+  );
+  for (const entry of plan.entries) {
+    let price: bigint;
+    if ('existingId' in entry.certificate) {
+      const origin = certificates.get(entry.certificate.existingId)!;
+      const balance = certificateBalance.get(origin.id) ?? origin.balance;
+      certificateBalance.set(origin.id, balance + entry.shares);
+      price = origin.cost;
+    } else {
+      const ref = entry.certificate.newRef;
+      price = plan.newCertificates.find((c) => c.ref === ref)!.cost;
+    }
+    const f = figures.get(entry.holderId)!;
+    if (entry.preferred) f.preferred += entry.shares;
+    else f.common += entry.shares;
+    f.heldCost += entry.shares * price;
+  }
+
+  const operationId = randomUUID();
+  await tx.execute(
+    sql`insert into ledger_operation (id, organization_id, type, recorded_by, reason)
+        values (${operationId}, ${organizationId}, ${plan.operation}, ${opts.actor.userId},
+                ${plan.reason})`,
+  );
+  for (const [id, balance] of certificateBalance) {
+    await tx.execute(
+      sql`update certificate set balance = ${formatAmount(balance)} where id = ${id}`,
+    );
+  }
+  for (const [id, f] of figures) {
+    await tx.execute(
+      sql`update shareholder
+             set common_shares = ${formatAmount(f.common)},
+                 preferred_shares = ${formatAmount(f.preferred)},
+                 balance = ${formatAmount(f.common + f.preferred)},
+                 held_cost = ${formatTenThousandths(f.heldCost)}
+           where id = ${id}`,
+    );
+  }
+  await tx.execute(
+    sql`insert into audit_entry (organization_id, actor_user_id, action, entity_type, entity_id,
+                                 operation_id, reason)
+        values (${organizationId}, ${opts.actor.userId}, ${`ledger.${plan.operation}`},
+                'ledger_operation', ${operationId}, ${operationId}, ${plan.reason})`,
+  );
+
+  const newIds = new Map(plan.newCertificates.map((c) => [c.ref, randomUUID()]));
+  if (plan.newCertificates.length > 0) {
+    const [taken] = await rows<{ first: number }>(
+      tx,
+      sql`update organization
+             set next_certificate_number = next_certificate_number + ${plan.newCertificates.length}
+           where id = ${organizationId}
+       returning next_certificate_number - ${plan.newCertificates.length} as first`,
+    );
+    const classes = await rows<{ id: string; class_type: ClassType }>(
+      tx,
+      sql`select id, class_type from share_class where organization_id = ${organizationId}`,
+    );
+    await tx.execute(
+      sql`insert into certificate (id, organization_id, number, holder_id, class_id,
+                                   effective_date, origin_certificate_id, balance, cost)
+          values ${sql.join(
+            plan.newCertificates.map((c, i) => {
+              const shares = plan.entries
+                .filter((e) => 'newRef' in e.certificate && e.certificate.newRef === c.ref)
+                .reduce((sum, e) => sum + e.shares, 0n);
+              return sql`(${newIds.get(c.ref)!}, ${organizationId}, ${taken!.first + i},
+                          ${c.holderId}, ${classes.find((x) => x.class_type === c.classType)!.id},
+                          ${c.effectiveDate}, ${c.originCertificateId}, ${formatAmount(shares)},
+                          ${formatAmount(c.cost)})`;
+            }),
+            sql`, `,
+          )}`,
+    );
+  }
+  await tx.execute(
+    sql`insert into share_transaction (operation_id, certificate_id, preferred,
+                                       origin_certificate_id, shares, type, date, notes, cost,
+                                       reason, recorded_by)
+        values ${sql.join(
+          plan.entries.map(
+            (e) =>
+              sql`(${operationId},
+                   ${'existingId' in e.certificate ? e.certificate.existingId : newIds.get(e.certificate.newRef)!},
+                   ${e.preferred}, ${e.originCertificateId}, ${formatAmount(e.shares)}, ${e.type},
+                   ${plan.date}, ${plan.notes ?? ''}, ${formatAmount(e.cost)}, ${plan.reason},
+                   ${opts.actor.userId})`,
+          ),
+          sql`, `,
+        )}`,
+  );
+  return { operationId };
+}

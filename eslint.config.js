@@ -1,17 +1,7 @@
 // @ts-check
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
-
-/** The zones of ARCHITECTURE.md: what each may not import (ESLint core, no resolver needed). */
-const zone = (files, forbidden, message) => ({
-  files: [files],
-  rules: {
-    'no-restricted-imports': [
-      'error',
-      { patterns: [{ regex: `(^|/)(${forbidden.join('|')})(/|$)`, message }] },
-    ],
-  },
-});
+import zones from './scripts/lint/import-boundaries.js';
 
 export default tseslint.config(
   {
@@ -77,9 +67,12 @@ export default tseslint.config(
       '@typescript-eslint/no-unsafe-member-access': 'off',
     },
   },
-  zone('src/ledger/**', ['contract', 'server', 'web'], 'ledger imports nothing of ours'),
-  zone('src/contract/**', ['server', 'web'], 'contract may import only ledger'),
-  zone('src/server/**', ['web'], 'server never imports web'),
-  zone('src/web/**', ['server'], 'web never imports server'),
-  { files: ['eslint.config.js'], ...tseslint.configs.disableTypeChecked },
+  {
+    // The zones of ARCHITECTURE.md, and features that do not import each other. The rule
+    // resolves relative paths (static, type-only, re-exported and dynamic imports alike).
+    files: ['src/**'],
+    plugins: { zones },
+    rules: { 'zones/import-boundaries': ['error', { root: import.meta.dirname }] },
+  },
+  { files: ['eslint.config.js', 'scripts/lint/*.js'], ...tseslint.configs.disableTypeChecked },
 );

@@ -52,8 +52,6 @@ describe('PostgreSQL pool', () => {
         );
         expect(st.rows[0]!.statement_timeout).toBe('5s');
         expect(idle.rows[0]!.idle_in_transaction_session_timeout).toBe('10s');
-        // And the server enforces it: a 6 s statement is cancelled.
-        await expect(client.query('select pg_sleep(6)')).rejects.toMatchObject({ code: '57014' });
       } finally {
         client.release();
       }
@@ -61,7 +59,7 @@ describe('PostgreSQL pool', () => {
     } finally {
       await database.close();
     }
-  }, 15_000);
+  });
 
   it('logs an idle pooled connection killed by the server, and carries on', async () => {
     const log = capture();

@@ -34,6 +34,8 @@ export const accessPolicy: Record<string, Access> = {
   'POST /auth/set-password': 'signed-in',
   'GET /auth/account': 'signed-in',
   'GET /auth/oauth/google': 'anonymous',
+  'POST /auth/admin/end-user-sessions': 'administrator',
+  'POST /auth/admin/end-all-sessions': 'administrator',
   'POST /api/v1/userInfo': 'signed-in',
   'GET /api/auth/callback/:providerId': 'anonymous',
   'GET /api/auth/get-session': 'anonymous',

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../http/app-error';
 import { accessPolicy, publicPrefixes, type Access } from '../access-policy';
+import { authMessages } from '../../contract/auth';
+import { userInfoPath } from '../../contract/user-info';
 
 export type Role = 'shareholder' | 'administrator';
 
@@ -41,6 +43,11 @@ const allows = (access: Access, p: Principal | null): boolean => {
     case 'administrator':
       return p?.role === 'administrator';
   }
+};
+
+/** Where the spec words the refusal of an anonymous caller itself (sections 5 and 8). */
+const unauthenticatedMessages: Record<string, string> = {
+  [`POST ${userInfoPath}`]: authMessages.noAccessToken,
 };
 
 export function accessFor(method: string, url: string | undefined): Access | undefined {
@@ -89,7 +96,11 @@ export function registerAccessControl(
       },
       'access denied',
     );
-    if (request.principal === null) throw new AppError('AUTH.UNAUTHENTICATED', 'Please sign in.');
+    if (request.principal === null)
+      throw new AppError(
+        'AUTH.UNAUTHENTICATED',
+        unauthenticatedMessages[`${method} ${url}`] ?? 'Please sign in.',
+      );
     throw new AppError('AUTH.FORBIDDEN', 'You do not have access to this resource.');
   });
 }

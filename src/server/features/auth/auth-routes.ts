@@ -3,6 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   accountStatus,
   authPaths,
+  endSessionsResponse,
+  endUserSessionsBody,
   forgotPasswordBody,
   googleQuery,
   loginBody,
@@ -18,6 +20,8 @@ import {
 import { userInfo, userInfoPath } from '../../../contract/user-info';
 import { sendError } from '../../auth/auth-events';
 import type { AuthFeatureDeps } from './auth-deps';
+import { endAllSessions } from './end-all-sessions';
+import { endUserSessions } from './end-user-sessions';
 import { forgotPassword } from './forgot-password';
 import { getAccountStatus } from './get-account-status';
 import { getUserInfo } from './get-user-info';
@@ -111,6 +115,25 @@ export async function authRoutes(app: FastifyInstance, deps: AuthFeatureDeps): P
       if (result.ok) return { success: true, message: result.message };
       return sendError(reply, result.status, result.code, result.message, result.field);
     },
+  );
+
+  r.post(
+    authPaths.endUserSessions,
+    { schema: { tags, body: endUserSessionsBody, response: { 200: endSessionsResponse } } },
+    async (request, reply) => {
+      const result = await endUserSessions(deps, request, request.principal!, request.body);
+      if (result) return { success: true, ...result };
+      return sendError(reply, 404, 'AUTH.HOLDER_NOT_FOUND', authMessages.noSuchHolder);
+    },
+  );
+
+  r.post(
+    authPaths.endAllSessions,
+    { schema: { tags, response: { 200: endSessionsResponse } } },
+    async (request) => ({
+      success: true,
+      ...(await endAllSessions(deps, request, request.principal!)),
+    }),
   );
 
   r.get(

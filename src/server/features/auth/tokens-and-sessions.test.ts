@@ -76,9 +76,19 @@ describe('POST /api/v1/userInfo', () => {
     });
   });
 
-  it('answers 401 without a session', async () => {
-    const res = await c.userInfo({});
-    expect(res.statusCode).toBe(401);
+  it('answers 401 "No access token available." without a session (spec sections 5 and 8)', async () => {
+    const anonymous: Array<Record<string, string>> = [
+      {},
+      { authorization: 'Bearer not-a-real-token' },
+    ];
+    for (const headers of anonymous) {
+      const res = await c.userInfo(headers);
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({
+        code: 'AUTH.UNAUTHENTICATED',
+        message: 'No access token available.',
+      });
+    }
   });
 });
 
@@ -109,6 +119,71 @@ describe('access and refresh tokens (SES-04, SES-08)', () => {
     expect((await c.post('/auth/refresh', { refreshToken: second.refreshToken })).statusCode).toBe(
       401,
     );
+  });
+
+  it('lives 24 h from the sign-in however often it is rotated (SES-08)', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const start = Date.now();
+    let pair = await pairOf('holder@t.test');
+    const rotate = async () => c.post('/auth/refresh', { refreshToken: pair.refreshToken });
+    for (const at of [10 * 60_000, 12 * 3600_000, 24 * 3600_000 - 1000]) {
+      vi.setSystemTime(start + at);
+      const res = await rotate();
+      expect(res.statusCode, `rotation at ${at} ms`).toBe(200);
+      pair = res.json();
+    }
+    vi.setSystemTime(start + 24 * 3600_000 + 1000);
+    const late = await rotate();
+    expect(late.statusCode).toBe(401);
+    expect(late.json()).toEqual({
+      code: 'AUTH.INVALID_REFRESH_TOKEN',
+      message: authMessages.invalidRefreshToken,
+    });
+  });
+
+  it('refuses a disabled holder new tokens, and ends the ones they hold (AUTH-10, SES-05)', async () => {
+    const [{ organizationId }] = (await t.database.db
+      .select({ organizationId: shareholder.organizationId })
+      .from(shareholder)
+      .where(eq(shareholder.email, 'holder@t.test'))) as [{ organizationId: string }];
+    await createHolder(t.database.db, organizationId, { name: 'Quinn', email: 'quitter@t.test' });
+    await createLogin(t.app.authRuntime.auth, t.database.db, {
+      email: 'quitter@t.test',
+      name: 'Quinn',
+      password: PW,
+    });
+    const pair = await pairOf('quitter@t.test');
+    const { cookie } = await c.login('quitter@t.test', PW);
+    await t.database.db
+      .update(shareholder)
+      .set({ active: false })
+      .where(eq(shareholder.email, 'quitter@t.test'));
+    try {
+      const res = await c.post('/auth/refresh', { refreshToken: pair.refreshToken });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({
+        code: 'AUTH.INVALID_REFRESH_TOKEN',
+        message: authMessages.invalidRefreshToken,
+      });
+      const [user] = await t.database.db
+        .select({ id: authUser.id })
+        .from(authUser)
+        .where(eq(authUser.email, 'quitter@t.test'));
+      expect(
+        await t.database.db.select().from(authSession).where(eq(authSession.userId, user!.id)),
+      ).toEqual([]);
+    } finally {
+      await t.database.db
+        .update(shareholder)
+        .set({ active: true })
+        .where(eq(shareholder.email, 'quitter@t.test'));
+    }
+    // Enabled again, the old tokens stay dead.
+    expect((await c.post('/auth/refresh', { refreshToken: pair.refreshToken })).statusCode).toBe(
+      401,
+    );
+    expect((await c.userInfo(bearer(pair.accessToken))).statusCode).toBe(401);
+    expect((await c.userInfo({ cookie: cookie! })).statusCode).toBe(401);
   });
 
   it('gives access tokens 15 minutes that never slide', async () => {
@@ -226,6 +301,34 @@ describe('roles', () => {
     expect((await asAdmin()).statusCode).toBe(200);
   });
 
+  it('let users end one chosen session, or all of their own (SES-07)', async () => {
+    const a = await c.login('holder@t.test', PW);
+    const b = await c.login('holder@t.test', PW);
+    const call = (method: 'GET' | 'POST', url: string, cookie: string, payload?: object) =>
+      t.app.inject({
+        method,
+        url,
+        headers: {
+          cookie,
+          origin: c.origin,
+          ...(payload ? { 'content-type': 'application/json' } : {}),
+        },
+        ...(payload ? { payload } : {}),
+      });
+    const list = await call('GET', '/api/auth/list-sessions', a.cookie!);
+    expect(list.statusCode).toBe(200);
+    const bToken = decodeURIComponent(b.cookie!.split('=')[1]!).split('.')[0]!;
+    const listed = list.json<Array<{ token: string; id: string }>>();
+    expect(listed.some((x) => x.token === bToken)).toBe(true);
+    const one = await call('POST', '/api/auth/revoke-session', a.cookie!, { token: bToken });
+    expect(one.statusCode).toBe(200);
+    expect((await c.userInfo({ cookie: b.cookie! })).statusCode).toBe(401);
+    expect((await c.userInfo({ cookie: a.cookie! })).statusCode).toBe(200);
+    const all = await call('POST', '/api/auth/revoke-sessions', a.cookie!, {});
+    expect(all.statusCode).toBe(200);
+    expect((await c.userInfo({ cookie: a.cookie! })).statusCode).toBe(401);
+  });
+
   it('let users list and end their own sessions (SES-07)', async () => {
     const a = await c.login('holder@t.test', PW);
     const b = await c.login('holder@t.test', PW);
@@ -245,6 +348,96 @@ describe('roles', () => {
     expect(ended.statusCode).toBe(200);
     expect((await c.userInfo({ cookie: b.cookie! })).statusCode).toBe(401);
     expect((await c.userInfo({ cookie: a.cookie! })).statusCode).toBe(200);
+  });
+});
+
+describe('administrators end sessions (SES-07)', () => {
+  const endUser = (cookie: string, body: object) =>
+    c.post('/auth/admin/end-user-sessions', body, { cookie });
+  const endAll = (cookie: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/auth/admin/end-all-sessions',
+      headers: { cookie, origin: c.origin },
+    });
+
+  it("end one holder's sessions, access tokens and refresh tokens", async () => {
+    const admin = await c.login('admin@t.test', PW);
+    const web = await c.login('holder@t.test', PW);
+    const api = await pairOf('holder@t.test');
+    const bystander = await c.login('admin@t.test', PW);
+    const res = await endUser(admin.cookie!, { email: 'Holder@T.test' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json<{ success: boolean; ended: number }>();
+    expect(body.success).toBe(true);
+    expect(body.ended).toBeGreaterThanOrEqual(2);
+    expect((await c.userInfo({ cookie: web.cookie! })).statusCode).toBe(401);
+    expect((await c.userInfo(bearer(api.accessToken))).statusCode).toBe(401);
+    expect((await c.post('/auth/refresh', { refreshToken: api.refreshToken })).statusCode).toBe(
+      401,
+    );
+    expect((await c.userInfo({ cookie: bystander.cookie! })).statusCode).toBe(200);
+    expect((await c.userInfo({ cookie: admin.cookie! })).statusCode).toBe(200);
+    // By user id as well.
+    const again = await c.login('holder@t.test', PW);
+    const [user] = await t.database.db
+      .select({ id: authUser.id })
+      .from(authUser)
+      .where(eq(authUser.email, 'holder@t.test'));
+    expect((await endUser(admin.cookie!, { userId: user!.id })).json()).toEqual({
+      success: true,
+      ended: 2,
+    });
+    expect((await c.userInfo({ cookie: again.cookie! })).statusCode).toBe(401);
+    expect(
+      t.logs.filter(
+        (l) => l.event === 'auth.sessions.ended_by_admin' && l.targetUserId === user!.id,
+      ),
+    ).toHaveLength(2);
+  });
+
+  it("end everyone's sessions but the caller's", async () => {
+    const admin = await c.login('admin@t.test', PW);
+    const others = [
+      await c.login('holder@t.test', PW),
+      await c.login('admin@t.test', PW),
+      await c.login('nomatch@t.test', PW),
+    ];
+    const api = await pairOf('holder@t.test');
+    const res = await endAll(admin.cookie!);
+    expect(res.statusCode).toBe(200);
+    expect(res.json<{ ended: number }>().ended).toBeGreaterThanOrEqual(3);
+    for (const o of others.slice(0, 2))
+      expect((await c.userInfo({ cookie: o.cookie! })).statusCode).toBe(401);
+    expect((await c.userInfo(bearer(api.accessToken))).statusCode).toBe(401);
+    expect((await c.post('/auth/refresh', { refreshToken: api.refreshToken })).statusCode).toBe(
+      401,
+    );
+    expect((await c.userInfo({ cookie: admin.cookie! })).statusCode).toBe(200);
+    // A user who matches no holder of this organization is nobody's to end.
+    expect((await c.userInfo({ cookie: others[2]!.cookie! })).statusCode).toBe(200);
+  });
+
+  it('are refused to shareholders (403) and without a session (401); unknown holders are 404', async () => {
+    const holder = await c.login('holder@t.test', PW);
+    const victim = await c.login('admin@t.test', PW);
+    expect((await endUser(holder.cookie!, { email: 'admin@t.test' })).statusCode).toBe(403);
+    expect((await endAll(holder.cookie!)).statusCode).toBe(403);
+    expect(
+      (await c.post('/auth/admin/end-user-sessions', { email: 'admin@t.test' })).statusCode,
+    ).toBe(401);
+    expect((await c.post('/auth/admin/end-all-sessions', {})).statusCode).toBe(401);
+    expect((await c.userInfo({ cookie: victim.cookie! })).statusCode).toBe(200);
+    const admin = await c.login('admin@t.test', PW);
+    for (const body of [{ email: 'nomatch@t.test' }, { email: 'ghost@t.test' }, { userId: 'x' }]) {
+      const res = await endUser(admin.cookie!, body);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({
+        code: 'AUTH.HOLDER_NOT_FOUND',
+        message: authMessages.noSuchHolder,
+      });
+    }
+    expect((await endUser(admin.cookie!, {})).statusCode).toBe(400);
   });
 });
 

@@ -1,0 +1,46 @@
+import { and, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { logAuthEvent } from '../../auth/auth-events';
+import { authRefreshToken, authSession, authUser, shareholder } from '../../db/schema';
+import type { Principal } from '../../plugins/access-control';
+import type { AuthFeatureDeps } from './auth-deps';
+
+/**
+ * POST /auth/admin/end-all-sessions (administrators): ends the sessions, access tokens and
+ * refresh tokens of every login of the administrator's organization (SES-07), all but the
+ * session making the call, so that the administrator can go on. Returns the sessions ended.
+ */
+export async function endAllSessions(
+  deps: AuthFeatureDeps,
+  request: FastifyRequest,
+  principal: Principal,
+): Promise<{ ended: number }> {
+  const { db } = deps;
+  const orgId = principal.organizationId ?? '';
+  const users = db
+    .select({ id: authUser.id })
+    .from(authUser)
+    .where(
+      sql`lower(${authUser.email}) in (select lower(${shareholder.email}) from ${shareholder} where ${shareholder.organizationId} = ${orgId} and ${shareholder.email} is not null)`,
+    );
+  await db
+    .update(authRefreshToken)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(
+        inArray(authRefreshToken.userId, users),
+        isNull(authRefreshToken.revokedAt),
+        or(isNull(authRefreshToken.sessionId), ne(authRefreshToken.sessionId, principal.sessionId)),
+      ),
+    );
+  const ended = await db
+    .delete(authSession)
+    .where(and(inArray(authSession.userId, users), ne(authSession.id, principal.sessionId)))
+    .returning({ id: authSession.id });
+  logAuthEvent(request, 'auth.sessions.ended_by_admin', {
+    userId: principal.userId,
+    scope: 'organization',
+    ended: ended.length,
+  });
+  return { ended: ended.length };
+}

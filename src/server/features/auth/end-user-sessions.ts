@@ -1,0 +1,47 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { EndUserSessionsBody } from '../../../contract/auth';
+import { logAuthEvent } from '../../auth/auth-events';
+import { authUser, shareholder } from '../../db/schema';
+import type { Principal } from '../../plugins/access-control';
+import type { AuthFeatureDeps } from './auth-deps';
+import { revokeAllTokensOfUser } from './revoke-user-tokens';
+
+/**
+ * POST /auth/admin/end-user-sessions (administrators): ends every browser session, access token
+ * and refresh token of one holder's login (SES-07). Only holders of the administrator's own
+ * organization, active or not; anyone else is "not found". Returns the sessions ended, or null.
+ */
+export async function endUserSessions(
+  deps: AuthFeatureDeps,
+  request: FastifyRequest,
+  principal: Principal,
+  input: EndUserSessionsBody,
+): Promise<{ ended: number } | null> {
+  const [user] = await deps.db
+    .select({ id: authUser.id, email: authUser.email })
+    .from(authUser)
+    .where(
+      input.userId !== undefined
+        ? eq(authUser.id, input.userId)
+        : sql`lower(${authUser.email}) = lower(${input.email!.trim()})`,
+    );
+  if (!user || !principal.organizationId) return null;
+  const [holder] = await deps.db
+    .select({ id: shareholder.id })
+    .from(shareholder)
+    .where(
+      and(
+        eq(shareholder.organizationId, principal.organizationId),
+        sql`lower(${shareholder.email}) = lower(${user.email})`,
+      ),
+    );
+  if (!holder) return null;
+  const ended = await revokeAllTokensOfUser(deps.db, user.id);
+  logAuthEvent(request, 'auth.sessions.ended_by_admin', {
+    userId: principal.userId,
+    targetUserId: user.id,
+    ended,
+  });
+  return { ended };
+}

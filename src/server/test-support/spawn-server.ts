@@ -28,6 +28,9 @@ export function spawnServer(env: Record<string, string>): ServerProcess {
     cwd: root,
     env: {
       ...process.env,
+      // Embedded and self-made unless the test says otherwise, whatever the developer's shell has.
+      DATABASE_URL: '',
+      SESSION_SECRET: '',
       PORT: '0',
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',

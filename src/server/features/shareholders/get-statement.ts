@@ -2,13 +2,11 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { StatementResponse } from '../../../contract/ledger';
 import {
-  compareLedgerOrder,
   formatAmount,
   holderFigures,
   isIssuedType,
   isTransactionType,
   typeLabel,
-  withRunningBalance,
   type HeldCertificate,
 } from '../../../ledger';
 import type { Db } from '../../db/database';
@@ -84,31 +82,45 @@ export async function getStatement(db: Db, opts: GetStatementOptions): Promise<S
          order by t.date, t.transaction_order`,
   );
 
-  const ordered = history
-    .map((row) => ({
-      ...row,
-      sharesValue: toHundredths(row.shares),
-      transactionOrder: BigInt(row.transaction_order),
-    }))
-    .sort(compareLedgerOrder);
-  const withBalance = withRunningBalance(
-    ordered.map((row) => ({ ...row, shares: row.sharesValue })),
-  );
-
+  // One pass in the order SQL returns (date, then transaction order: the ledger's order): the
+  // running balance, and each certificate's balance for the totals.
   const certificates = new Map<string, HeldCertificate>();
-  for (const row of ordered) {
-    const held = certificates.get(row.certificate_id) ?? {
-      classType: row.class_type,
-      balance: 0n,
-      cost: toHundredths(row.certificate_cost),
+  let running = 0n;
+  const lines = history.map((row) => {
+    const shares = toHundredths(row.shares);
+    running += shares;
+    let held = certificates.get(row.certificate_id);
+    if (!held) {
+      held = { classType: row.class_type, balance: 0n, cost: toHundredths(row.certificate_cost) };
+      certificates.set(row.certificate_id, held);
+    }
+    held.balance += shares;
+    const type = row.type;
+    const known = isTransactionType(type);
+    return {
+      id: row.id,
+      certificateId: row.certificate_id,
+      certificate: certificateLabel(row.prefix, row.number),
+      type,
+      typeLabel: known ? typeLabel(type) : type,
+      issued: known ? isIssuedType(type) : false,
+      preferred: row.preferred,
+      origin:
+        row.origin_number === null || row.origin_prefix === null
+          ? null
+          : certificateLabel(row.origin_prefix, row.origin_number),
+      cost: formatAmount(toHundredths(row.cost)),
+      shares: formatAmount(shares),
+      balance: formatAmount(running),
+      date: row.date,
+      notes: row.notes,
+      transactionOrder: row.transaction_order,
     };
-    held.balance += row.sharesValue;
-    certificates.set(row.certificate_id, held);
-  }
+  });
   const figures = holderFigures([...certificates.values()]);
-  const lastOrder = ordered.at(-1)?.transaction_order ?? '0';
+  const lastOrder = history.at(-1)?.transaction_order ?? '0';
   const documentId = createHash('sha256')
-    .update(`${holder.id}|${asOf}|${ordered.length}|${lastOrder}`)
+    .update(`${holder.id}|${asOf}|${history.length}|${lastOrder}`)
     .digest('hex')
     .slice(0, 16)
     .toUpperCase();
@@ -143,28 +155,6 @@ export async function getStatement(db: Db, opts: GetStatementOptions): Promise<S
       balance: formatAmount(figures.balance),
       costPerShare: formatAmount(figures.costPerShare),
     },
-    history: withBalance.map((row) => {
-      const type = row.type;
-      const known = isTransactionType(type);
-      return {
-        id: row.id,
-        certificateId: row.certificate_id,
-        certificate: certificateLabel(row.prefix, row.number),
-        type,
-        typeLabel: known ? typeLabel(type) : type,
-        issued: known ? isIssuedType(type) : false,
-        preferred: row.preferred,
-        origin:
-          row.origin_number === null || row.origin_prefix === null
-            ? null
-            : certificateLabel(row.origin_prefix, row.origin_number),
-        cost: formatAmount(toHundredths(row.cost)),
-        shares: formatAmount(row.shares),
-        balance: formatAmount(row.runningBalance),
-        date: row.date,
-        notes: row.notes,
-        transactionOrder: row.transaction_order,
-      };
-    }),
+    history: lines,
   };
 }

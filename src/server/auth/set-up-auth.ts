@@ -4,6 +4,7 @@ import type { Db } from '../db/database';
 import { createMailer, type Mailer } from '../mail/mailer';
 import { createAuth, type Auth } from './auth';
 import { registerCsrfCheck } from './csrf';
+import { watchObjectDenials } from './denial-log';
 
 export interface AuthRuntime {
   auth: Auth;
@@ -25,6 +26,8 @@ export function setUpAuth(app: FastifyInstance, config: Config, db: Db): AuthRun
   const runtime: AuthRuntime = { auth, mailer, drain: () => auth.drainBackground() };
   app.decorate('authRuntime', runtime);
   registerCsrfCheck(app, config.publicUrl);
+  // The principal is resolved in onRequest (access control); denials are logged from then on.
+  app.addHook('preHandler', async (request) => watchObjectDenials(request));
   // The popup's last page must keep its opener to post the outcome (HDR-05).
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.url.startsWith('/auth-popup.'))

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/database';
+import { logObjectDenial } from '../auth/denial-log';
 import { AppError } from '../http/app-error';
 import type { Principal } from '../plugins/access-control';
 import { rows } from './sql';
@@ -26,11 +27,14 @@ export const holderNotFound = () => new AppError('SHAREHOLDER.NOT_FOUND', 'Share
 /**
  * Whether the principal may see this holder: an administrator sees every holder of their
  * organization, a shareholder only themselves. Anything else is the same 404 as a missing holder
- * (checklist ACL-02), so ids of other holders cannot be probed.
+ * (checklist ACL-02), so ids of other holders cannot be probed. A refusal is logged (LOG-02).
  */
 export function mayAccessHolder(principal: Principal, holderId: string): boolean {
-  if (principal.role === 'administrator') return true;
-  return principal.role === 'shareholder' && principal.holderId === holderId;
+  const allowed =
+    principal.role === 'administrator' ||
+    (principal.role === 'shareholder' && principal.holderId === holderId);
+  if (!allowed) logObjectDenial(principal, holderId);
+  return allowed;
 }
 
 export async function findVisibleHolder(
@@ -39,7 +43,9 @@ export async function findVisibleHolder(
   holderId: string,
   opts: { forUpdate?: boolean } = {},
 ): Promise<VisibleHolder> {
-  if (!mayAccessHolder(principal, holderId) || principal.organizationId === null) {
+  if (!mayAccessHolder(principal, holderId)) throw holderNotFound();
+  if (principal.organizationId === null) {
+    logObjectDenial(principal, holderId);
     throw holderNotFound();
   }
   const [holder] = await rows<VisibleHolder>(
@@ -50,6 +56,10 @@ export async function findVisibleHolder(
          where id = ${holderId} and organization_id = ${principal.organizationId}
          ${opts.forUpdate ? sql`for update` : sql``}`,
   );
-  if (!holder) throw holderNotFound();
+  if (!holder) {
+    // An administrator asking for a holder of another organization (or for no holder at all).
+    logObjectDenial(principal, holderId);
+    throw holderNotFound();
+  }
   return holder;
 }

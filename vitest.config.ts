@@ -6,6 +6,7 @@ export default defineConfig({
       'src/**/*.test.ts',
       'src/**/*.test.tsx',
       'scripts/**/*.test.ts',
+      'e2e/support/**/*.test.ts',
       // PostgreSQL-only behaviour (outages, real concurrency) runs when a server is configured.
       ...(process.env.TEST_DATABASE_URL ? ['src/**/*.pg-test.ts'] : []),
     ],

@@ -73,7 +73,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+  // The app's own CSP (helmet) covers /docs; swagger-ui's staticCSP would replace it with a laxer one.
+  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: false });
 
   // The route map, top to bottom (features are registered explicitly, never autoloaded).
   await app.register(healthRoutes, { database });

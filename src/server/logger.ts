@@ -16,7 +16,9 @@ export const redactPaths = [
   '*.accessToken',
   '*.refreshToken',
   '*.idToken',
-  '*.code',
+  // An OAuth authorization code, wherever a request's query or body is logged (not err.code).
+  '*.query.code',
+  'query.code',
   '*.secret',
   'password',
   'token',

@@ -1,5 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
+import { AppError } from '../http/app-error';
+
+/** Content types that are text, and so must name their charset (HDR-03). */
+const TEXT_TYPE = /^(text\/|application\/(json|javascript|xml|x-yaml|yaml)\b|[^;]+\+(json|xml)\b)/;
+/** The sign-in endpoints: ours (/auth/*) and better-auth's (/api/auth/*). */
+const SIGN_IN_PATHS = /^\/(api\/)?auth\//;
 
 /**
  * Security headers on every response (checklist HDR-01..08). Pages that open the Google popup
@@ -28,16 +34,23 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     strictTransportSecurity: { maxAge: 31536000, includeSubDomains: true },
   });
+  // TRACE echoes the request back (cross-site tracing): refused on every path (HDR-08).
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method === 'TRACE') {
+      void reply.header('Allow', 'GET, HEAD, POST, PUT');
+      throw new AppError('HTTP.METHOD_NOT_ALLOWED', 'TRACE is not allowed.');
+    }
+  });
   app.addHook('onSend', async (request, reply, payload) => {
-    // Authenticated answers must never sit in a shared or browser cache (HDR-07).
-    if (request.principal && !reply.hasHeader('cache-control'))
+    // Authenticated answers, and every answer of the sign-in endpoints (tokens, session state,
+    // refusals), must never sit in a shared or browser cache (HDR-07).
+    if (
+      (request.principal || SIGN_IN_PATHS.test(request.url)) &&
+      !/\bno-store\b/.test(String(reply.getHeader('cache-control') ?? ''))
+    )
       reply.header('Cache-Control', 'no-store');
     const type = reply.getHeader('content-type');
-    if (
-      typeof type === 'string' &&
-      /^(text\/|application\/json)/.test(type) &&
-      !/charset=/i.test(type)
-    ) {
+    if (typeof type === 'string' && TEXT_TYPE.test(type) && !/charset=/i.test(type)) {
       reply.header('content-type', `${type}; charset=utf-8`);
     }
     return payload;

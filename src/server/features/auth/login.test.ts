@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { generateId } from '@better-auth/core/utils/id';
 import { hash as argonHash } from '@node-rs/argon2';
 import { hashPassword as betterAuthDefaultHash } from 'better-auth/crypto';
@@ -18,7 +21,8 @@ let c: ReturnType<typeof authClient>;
 const PW = 'correct horse battery staple';
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // The reset mail of the back-off test goes to DATA_DIR/outbox: a folder of the test's own.
+  t = await createTestApp({ env: { DATA_DIR: mkdtempSync(join(tmpdir(), 'registry-login-')) } });
   c = authClient(t);
   const { organization } = await createOrganization(t.database.db);
   await createHolder(t.database.db, organization.id, {

@@ -13,6 +13,7 @@ import { authAccount, authRateLimit, authSession, authUser, authVerification } f
 import type { Mailer } from '../mail/mailer';
 import { matchUser } from './holder-match';
 import { hit, RESET_ACCOUNT_RULE } from './rate-limit';
+import { SESSION_LIMITS, sessionExpiry } from './session-expiry';
 
 /** argon2id, m=19456 KiB, t=2, p=1 (checklist AUTH-04). 2 = Algorithm.Argon2id (a const enum). */
 const ARGON = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
@@ -34,13 +35,6 @@ export async function verifyPassword(opts: { hash: string; password: string }): 
   }
 }
 
-/** Session limits in seconds (checklist SES-03); bearer access tokens never slide. */
-export const SESSION_LIMITS = {
-  administrator: { idle: 15 * 60, absolute: 8 * 3600 },
-  shareholder: { idle: 30 * 60, absolute: 24 * 3600 },
-  accessToken: 15 * 60,
-};
-
 export const SESSION_COOKIE_PREFIX = 'registry';
 export const RESET_TOKEN_TTL = 30 * 60;
 
@@ -50,9 +44,6 @@ export interface AuthDeps {
   mailer: Mailer;
   log: FastifyBaseLogger;
 }
-
-const limitsFor = (role: string) =>
-  role === 'administrator' ? SESSION_LIMITS.administrator : SESSION_LIMITS.shareholder;
 
 interface HookCtx {
   path?: string;
@@ -253,9 +244,12 @@ export function createAuth(deps: AuthDeps) {
               );
               return false;
             }
-            const limits = limitsFor(match.role);
             return {
-              data: { ...session, kind: 'web', expiresAt: new Date(now + limits.idle * 1000) },
+              data: {
+                ...session,
+                kind: 'web',
+                expiresAt: sessionExpiry(match.role, new Date(now), now),
+              },
             };
           },
           after: async (session, ctx) => {
@@ -272,19 +266,16 @@ export function createAuth(deps: AuthDeps) {
           },
         },
         update: {
-          // getSession refreshes with {expiresAt: now + expiresIn}: cap it by role, idle and
-          // absolute, looked up on every request so that a role change counts at once (ACL-07).
+          // better-auth's own get-session refreshes with {expiresAt: now + expiresIn}: cap it by
+          // role, idle and absolute (our resolver refreshes the same way, resolve-principal.ts).
           before: async (data, ctx) => {
             if (!data.expiresAt) return;
             const current = (ctx as HookCtx | null)?.context?.session?.session;
             if (!current) return { data: { ...data, expiresAt: undefined } };
             if (current.kind === 'api') return { data: { ...data, expiresAt: current.expiresAt } };
-            const limits = limitsFor((await matchUser(dbNow(), current.userId)).role);
-            const expires = Math.min(
-              Date.now() + limits.idle * 1000,
-              new Date(current.createdAt).getTime() + limits.absolute * 1000,
-            );
-            return { data: { ...data, expiresAt: new Date(expires) } };
+            const { role } = await matchUser(dbNow(), current.userId);
+            const expires = sessionExpiry(role, new Date(current.createdAt), Date.now());
+            return { data: { ...data, expiresAt: expires } };
           },
         },
       },

@@ -273,7 +273,55 @@ async function postTransfer(
       leg: l,
     },
   ]);
-  const written = await client.query<{ first: number; prefixes: Record<string, string> }>(
+  // The answer with stand-ins for the numbers (-i-1) and labels, as post-operation.ts builds it.
+  const standIn = `\u{E000}${randomUUID()}:`;
+  const originLabel = (l: (typeof legs)[number]) => `${l.origin.prefix}${l.origin.number}`;
+  const answerBody = {
+    operationId,
+    type: 'Transfer',
+    certificates: legs.map((l, i) => ({
+      id: l.newId,
+      number: -(i + 1),
+      certificate: `${standIn}${i}`,
+      classType: l.origin.class_type,
+      holderId: to,
+      holderName: holderById.get(to)?.name ?? '',
+      balance: formatAmount(l.taken),
+      cost: formatAmount(cost),
+      effectiveDate: body.ShareDate,
+      origin: originLabel(l),
+    })),
+    transactions: transactions.map((t) => ({
+      id: t.id,
+      certificate: t.originId === null ? originLabel(t.leg) : `${standIn}${legs.indexOf(t.leg)}`,
+      type: t.type,
+      shares: t.shares,
+      cost: formatAmount(cost),
+      date: body.ShareDate,
+      origin: t.originId === null ? null : originLabel(t.leg),
+    })),
+  };
+  const patches = [
+    ...legs.flatMap((l, i) => [
+      `{certificates,${i},number}`,
+      i,
+      `{certificates,${i},certificate}`,
+      ctx.organizationId,
+      l.origin.class_type,
+      i,
+    ]),
+    ...transactions.flatMap((t, j) =>
+      t.originId === null
+        ? []
+        : [
+            `{transactions,${j},certificate}`,
+            ctx.organizationId,
+            t.leg.origin.class_type,
+            legs.indexOf(t.leg),
+          ],
+    ),
+  ];
+  const written = await client.query<{ answer: unknown }>(
     q.transferWrites(legs.length, holderUpdates.length),
     [
       ...[operationId, ctx.organizationId, 'Transfer', ctx.userId, requestId, key, null],
@@ -312,41 +360,11 @@ async function postTransfer(
         null,
         ctx.userId,
       ]),
+      ...[201, JSON.stringify(answerBody), ...patches, `user:${ctx.userId}`, key],
       ctx.organizationId,
     ],
   );
-  const { first, prefixes } = written.rows[0]!;
-  const label = (l: (typeof legs)[number], i: number) =>
-    `${prefixes[l.origin.class_type]}${first + i}`;
-  return {
-    operationId,
-    type: 'Transfer',
-    certificates: legs.map((l, i) => ({
-      id: l.newId,
-      number: first + i,
-      certificate: label(l, i),
-      classType: l.origin.class_type,
-      holderId: to,
-      holderName: holderById.get(to)?.name ?? '',
-      balance: formatAmount(l.taken),
-      cost: formatAmount(cost),
-      effectiveDate: body.ShareDate,
-      origin: `${l.origin.prefix}${l.origin.number}`,
-    })),
-    transactions: transactions.map((t) => {
-      const i = legs.indexOf(t.leg);
-      const originLabel = `${t.leg.origin.prefix}${t.leg.origin.number}`;
-      return {
-        id: t.id,
-        certificate: t.originId === null ? originLabel : label(t.leg, i),
-        type: t.type,
-        shares: t.shares,
-        cost: formatAmount(cost),
-        date: body.ShareDate,
-        origin: t.originId === null ? null : originLabel,
-      };
-    }),
-  };
+  return written.rows[0]!.answer;
 }
 
 /** record-transaction.ts: claim the key, post in one transaction (retried), store the answer. */
@@ -367,7 +385,6 @@ async function transaction(req: IncomingMessage, raw: string) {
     try {
       await client.query('begin');
       const answer = await postTransfer(client, body, key, requestId);
-      await client.query(q.COMPLETE_KEY, [201, JSON.stringify(answer), scope, key]);
       await client.query('commit');
       return { status: 201, body: answer };
     } catch (err) {

@@ -96,11 +96,34 @@ export const lockHolders = (
                  for update`;
 
 /**
+ * The stored answer with the certificate numbers put in: the body, then per new certificate its
+ * number and label, then each transfer-in transaction's label. Params: body, then (path, index)
+ * for a number and (path, organization, class type, index) for a label.
+ */
+const patched = (legs: number, p: () => string): string => {
+  let expr = `${p()}::jsonb`;
+  const number = (path: string) =>
+    (expr = `jsonb_set(${expr}, ${path}::text[], to_jsonb(((select first from numbers) + ${p()}::int)))`);
+  const label = (path: string) =>
+    (expr = `jsonb_set(${expr}, ${path}::text[], to_jsonb((select prefix from share_class
+                           where organization_id = ${p()}
+                             and class_type = ${p()})
+                         || ((select first from numbers) + ${p()}::int)::text))`);
+  for (let i = 0; i < legs; i++) {
+    number(p());
+    label(p());
+  }
+  for (let i = 0; i < legs; i++) label(p());
+  return expr;
+};
+
+/**
  * post-operation.ts's one write statement for a transfer with `legs` origins used: the
  * operation, the certificate and holder updates, the audit entry, the certificate numbers, the new
  * certificates and the transactions, then the numbers and the class prefixes. Params in order:
  * operation (7), certificate updates (2 each), holder updates (4 each), audit (10), numbers (3),
- * organization, new certificates (8 each), organization, transactions (12 each), organization.
+ * organization, new certificates (8 each), organization, transactions (12 each), the answer
+ * (status, patched body, scope, key), organization.
  */
 export const transferWrites = (legs: number, holders: number) => {
   let n = 0;
@@ -156,8 +179,14 @@ export const transferWrites = (legs: number, holders: number) => {
             2 * legs,
             () =>
               `(${p()}, ${p()}, ${p()}, ${p()}, ${p()}, ${p()}, ${p()}, ${p()}, ${p()}, ${p()}, ${p()}, ${p()})`,
-          )})
+          )}), answer as (
+            update idempotency_key
+               set state = 'done', response_status = ${p()},
+                   response_body = ${patched(legs, p)}, locked_until = null
+             where scope = ${p()} and key = ${p()}
+         returning response_body)
         select (select first from numbers) as first,
                (select json_object_agg(class_type, prefix) from share_class
-                 where organization_id = ${p()}) as prefixes`;
+                 where organization_id = ${p()}) as prefixes,
+               (select response_body from answer) as answer`;
 };

@@ -21,6 +21,17 @@ export interface PostOperationOptions {
   actor: { userId: string; holderId: string | null };
   requestId?: string | null | undefined;
   idempotencyKey?: string | null | undefined;
+  /**
+   * The caller's answer, stored under its claimed idempotency key by the same statement that
+   * takes the certificate numbers: the organization row lock those numbers need is then held for
+   * one statement and the commit, not for another round trip (docs/decisions/020).
+   */
+  answer?: {
+    scope: string;
+    key: string;
+    status: number;
+    body: (posted: PostedOperation) => unknown;
+  };
 }
 
 export interface PostedCertificate {
@@ -55,6 +66,8 @@ export interface PostedOperation {
   type: OperationInput['type'];
   certificates: PostedCertificate[];
   transactions: PostedTransaction[];
+  /** The stored answer's body (with the real certificate numbers), when `answer` was given. */
+  storedBody?: unknown;
 }
 
 interface LockedCertificate {
@@ -186,6 +199,55 @@ export async function postOperation(tx: Tx, opts: PostOperationOptions): Promise
       : newIds.get(entry.certificate.newRef)!;
   const transactionIds = plan.entries.map(() => randomUUID());
 
+  /** The posted operation, given how the i-th new certificate is numbered and labelled. */
+  const describe = (
+    numberOf: (i: number) => number,
+    labelOfNew: (i: number, classType: ClassType) => string,
+  ): PostedOperation => {
+    const newIndex = new Map<string, number>(
+      plan.newCertificates.map((c, i) => [newIds.get(c.ref)!, i]),
+    );
+    const labelOf = (id: string | null): string | null => {
+      if (id === null) return null;
+      const origin = originById.get(id);
+      if (origin) return certificateLabel(origin.prefix, origin.number);
+      const i = newIndex.get(id);
+      return i === undefined ? null : labelOfNew(i, plan.newCertificates[i]!.classType);
+    };
+    const certificates = plan.newCertificates.map((c, i): PostedCertificate => {
+      const id = newIds.get(c.ref)!;
+      return {
+        id,
+        number: numberOf(i),
+        certificate: labelOfNew(i, c.classType),
+        classType: c.classType,
+        holderId: c.holderId,
+        holderName: holderById.get(c.holderId)?.name ?? '',
+        balance: formatAmount(newBalances.get(c.ref) ?? 0n),
+        cost: formatAmount(c.cost),
+        effectiveDate: c.effectiveDate,
+        origin: labelOf(c.originCertificateId),
+      };
+    });
+    const transactions = plan.entries.map((entry, i): PostedTransaction => {
+      const certificateId = certificateIdOf(entry);
+      return {
+        id: transactionIds[i]!,
+        certificateId,
+        certificate: labelOf(certificateId) ?? '',
+        holderId: entry.holderId,
+        type: entry.type,
+        shares: formatAmount(entry.shares),
+        cost: formatAmount(entry.cost),
+        date: plan.date,
+        origin: labelOf(entry.originCertificateId),
+        originCertificateId: entry.originCertificateId,
+        preferred: entry.preferred,
+      };
+    });
+    return { operationId, type: plan.operation, certificates, transactions };
+  };
+
   // Every write in one statement (one round trip): the operation, the kept balances (sorted by
   // id, the order the rows were locked in), the audit entry, and last the certificate numbers
   // under the organization row lock, kept until commit. The new certificates' class ids and
@@ -282,61 +344,59 @@ export async function postOperation(tx: Tx, opts: PostOperationOptions): Promise
             sql`, `,
           )})`,
   );
-  const [written] = await rows<{ first: number | null; prefixes: Record<ClassType, string> }>(
+  if (opts.answer) {
+    // The body is built with stand-ins for the numbers the statement takes; jsonb_set puts the
+    // real ones (and their labels) in place as it stores the answer.
+    // A new certificate's label before its number is known: unique to this call, so no name
+    // or other text in the body can be taken for it.
+    const standIn = `\u{E000}${randomUUID()}:`;
+    const body = opts.answer.body(
+      describe(
+        (i) => -(i + 1),
+        (i) => `${standIn}${i}`,
+      ),
+    );
+    let stored: SQL = sql`${JSON.stringify(body)}::jsonb`;
+    for (const patch of standInPaths(body, standIn)) {
+      const number = sql`((select first from numbers) + ${patch.index}::int)`;
+      const value =
+        patch.kind === 'number'
+          ? sql`to_jsonb(${number})`
+          : sql`to_jsonb((select prefix from share_class
+                           where organization_id = ${organizationId}
+                             and class_type = ${plan.newCertificates[patch.index]!.classType})
+                         || ${number}::text)`;
+      stored = sql`jsonb_set(${stored}, ${`{${patch.path.join(',')}}`}::text[], ${value})`;
+    }
+    writes.push(
+      sql`answer as (
+            update idempotency_key
+               set state = 'done', response_status = ${opts.answer.status},
+                   response_body = ${stored}, locked_until = null
+             where scope = ${opts.answer.scope} and key = ${opts.answer.key}
+         returning response_body)`,
+    );
+  }
+  const [written] = await rows<{
+    first: number | null;
+    prefixes: Record<ClassType, string>;
+    answer: unknown;
+  }>(
     tx,
     sql`with ${sql.join(writes, sql`, `)}
         select ${count > 0 ? sql`(select first from numbers)` : sql`null::int`} as first,
                (select json_object_agg(class_type, prefix) from share_class
-                 where organization_id = ${organizationId}) as prefixes`,
+                 where organization_id = ${organizationId}) as prefixes,
+               ${opts.answer ? sql`(select response_body from answer)` : sql`null::jsonb`} as answer`,
   );
   if (!written || (count > 0 && written.first === null))
     throw new Error(`organization ${organizationId} not found`);
 
-  const numbers = new Map<string, number>();
-  plan.newCertificates.forEach((c, i) => numbers.set(newIds.get(c.ref)!, written.first! + i));
-  const labelOf = (id: string | null): string | null => {
-    if (id === null) return null;
-    const origin = originById.get(id);
-    if (origin) return certificateLabel(origin.prefix, origin.number);
-    const planned = plan.newCertificates.find((c) => newIds.get(c.ref) === id);
-    const number = numbers.get(id);
-    return planned && number !== undefined
-      ? certificateLabel(written.prefixes[planned.classType], number)
-      : null;
-  };
-  const created: PostedCertificate[] = plan.newCertificates.map((c) => {
-    const id = newIds.get(c.ref)!;
-    return {
-      id,
-      number: numbers.get(id)!,
-      certificate: labelOf(id) ?? '',
-      classType: c.classType,
-      holderId: c.holderId,
-      holderName: holderById.get(c.holderId)?.name ?? '',
-      balance: formatAmount(newBalances.get(c.ref) ?? 0n),
-      cost: formatAmount(c.cost),
-      effectiveDate: c.effectiveDate,
-      origin: labelOf(c.originCertificateId),
-    };
-  });
-  const transactions: PostedTransaction[] = plan.entries.map((entry, i) => {
-    const certificateId = certificateIdOf(entry);
-    return {
-      id: transactionIds[i]!,
-      certificateId,
-      certificate: labelOf(certificateId) ?? '',
-      holderId: entry.holderId,
-      type: entry.type,
-      shares: formatAmount(entry.shares),
-      cost: formatAmount(entry.cost),
-      date: plan.date,
-      origin: labelOf(entry.originCertificateId),
-      originCertificateId: entry.originCertificateId,
-      preferred: entry.preferred,
-    };
-  });
-
-  return { operationId, type: plan.operation, certificates: created, transactions };
+  const posted = describe(
+    (i) => written.first! + i,
+    (i, classType) => certificateLabel(written.prefixes[classType], written.first! + i),
+  );
+  return opts.answer ? { ...posted, storedBody: written.answer } : posted;
 }
 
 /** Ids compare in lower case, as PostgreSQL returns them. */
@@ -426,4 +486,31 @@ function auditAfter(
       cost: formatAmount(e.cost),
     })),
   };
+}
+
+interface StandIn {
+  path: string[];
+  index: number;
+  kind: 'number' | 'label';
+}
+
+/**
+ * Where a body built by `describe` with stand-ins holds the i-th new certificate's number (-i-1:
+ * the body's only numbers are certificate numbers) or label.
+ */
+function standInPaths(
+  value: unknown,
+  standIn: string,
+  path: string[] = [],
+  found: StandIn[] = [],
+): StandIn[] {
+  if (typeof value === 'number' && Number.isInteger(value) && value < 0)
+    found.push({ path, index: -value - 1, kind: 'number' });
+  else if (typeof value === 'string' && value.startsWith(standIn))
+    found.push({ path, index: Number(value.slice(standIn.length)), kind: 'label' });
+  else if (Array.isArray(value))
+    value.forEach((v, i) => standInPaths(v, standIn, [...path, String(i)], found));
+  else if (value && typeof value === 'object')
+    for (const [k, v] of Object.entries(value)) standInPaths(v, standIn, [...path, k], found);
+  return found;
 }

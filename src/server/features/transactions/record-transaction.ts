@@ -10,7 +10,7 @@ import {
   requestHash,
   type StoredAnswer,
 } from '../../ledger-store/idempotency';
-import { postOperation } from '../../ledger-store/post-operation';
+import { postOperation, type PostedOperation } from '../../ledger-store/post-operation';
 import { runLedgerTransaction } from '../../ledger-store/run-ledger-transaction';
 import { todayIso } from '../../ledger-store/sql';
 import type { Principal } from '../../plugins/access-control';
@@ -47,6 +47,24 @@ export function toOperationInput(
   };
 }
 
+/** The answer to a recorded operation: what it created, with the certificates' printed numbers. */
+function responseBody(posted: PostedOperation): RecordTransactionResponse {
+  return {
+    operationId: posted.operationId,
+    type: posted.type,
+    certificates: posted.certificates,
+    transactions: posted.transactions.map((t) => ({
+      id: t.id,
+      certificate: t.certificate,
+      type: t.type,
+      shares: t.shares,
+      cost: t.cost,
+      date: t.date,
+      origin: t.origin,
+    })),
+  };
+}
+
 /**
  * The spec's Transfer action, exactly once per Idempotency-Key (checklist LED-08): the first
  * answer, a refusal included, is stored and replayed for the same key and body; the success is
@@ -65,32 +83,18 @@ export async function recordTransaction(
   const input = toOperationInput(opts.body, todayIso());
 
   try {
-    const answer = await runLedgerTransaction(db, async (tx) => {
-      const posted = await postOperation(tx, {
+    const posted = await runLedgerTransaction(db, (tx) =>
+      postOperation(tx, {
         organizationId: principal.organizationId!,
         input,
         actor: { userId: principal.userId, holderId: principal.holderId },
         requestId: opts.requestId,
         idempotencyKey: key,
-      });
-      const body: RecordTransactionResponse = {
-        operationId: posted.operationId,
-        type: posted.type,
-        certificates: posted.certificates,
-        transactions: posted.transactions.map((t) => ({
-          id: t.id,
-          certificate: t.certificate,
-          type: t.type,
-          shares: t.shares,
-          cost: t.cost,
-          date: t.date,
-          origin: t.origin,
-        })),
-      };
-      const stored: StoredAnswer = { status: 201, body };
-      await completeIdempotencyKey(tx, { scope, key, answer: stored });
-      return stored;
-    });
+        // Stored with the effect, in the same transaction: a crash leaves neither or both.
+        answer: { scope, key, status: 201, body: responseBody },
+      }),
+    );
+    const answer: StoredAnswer = { status: 201, body: posted.storedBody };
     return { ...answer, replayed: false };
   } catch (err) {
     if (isLedgerError(err)) {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { generateId } from '@better-auth/core/utils/id';
+import { generateId } from 'better-auth';
 import { hash as argonHash } from '@node-rs/argon2';
 import { hashPassword as betterAuthDefaultHash } from 'better-auth/crypto';
 import { eq } from 'drizzle-orm';

@@ -20,6 +20,9 @@ import { rows } from './sql';
 
 // Checklist LED-10: random issue / transfer / convert / cancel / read sequences against the real
 // database equal the in-memory model (createInMemoryLedger), with ledger_invariants() empty.
+// That model decides with the same planOperation as the database code, so it cannot catch a
+// wrong rule; the reference below re-states the rules and their effects independently, and
+// every outcome and every certificate is checked against it too.
 
 /** The last holder is inactive. */
 const HOLDERS = 5;
@@ -28,6 +31,120 @@ const DATES = ['2024-01-01', '2024-01-02', '2024-01-03', '2024-01-05', '2024-02-
 interface Model {
   ledger: InMemoryLedger;
   holders: string[];
+  reference: Reference;
+}
+
+// ---- The reference: the rules as the issue states them, written without planOperation ----
+
+interface ReferenceCertificate {
+  number: number;
+  holder: number;
+  classType: 'common' | 'preferred';
+  balance: bigint;
+  cost: bigint;
+  effectiveDate: string;
+}
+
+interface Reference {
+  active: boolean[];
+  certificates: ReferenceCertificate[];
+}
+
+/** An operation in the reference's terms: holders by index, certificates by number. */
+interface ReferenceInput {
+  type: OperationInput['type'];
+  holder: number;
+  to: number | null;
+  date: string;
+  shares: bigint;
+  cost: bigint;
+  reason: string;
+  classType: 'common' | 'preferred';
+  /** 'missing' is one id that names no certificate. */
+  origins: Array<number | 'missing'>;
+}
+
+/** The generators write amounts with exactly 2 decimals, never invalid ones. */
+const hundredths = (text: string | null | undefined) => (text ? BigInt(text.replace('.', '')) : 0n);
+
+/**
+ * Applies the operation to the reference, or returns the code of the first rule it breaks, in
+ * the documented order (amounts and dates are always well formed here). Effects: shares are taken
+ * from the origins in the order given; a transfer makes one certificate per origin used, a
+ * conversion one preferred certificate at the weighted average cost, rounded half up.
+ */
+function referenceApply(ref: Reference, op: ReferenceInput): string {
+  if (op.type === 'Cancel' && op.reason.trim() === '') return 'LEDGER.REASON_REQUIRED';
+  if (!ref.active[op.holder]) return 'LEDGER.HOLDER_INACTIVE';
+  const issue = (holder: number, classType: 'common' | 'preferred', shares: bigint, cost: bigint) =>
+    ref.certificates.push({
+      number: ref.certificates.length + 1,
+      holder,
+      classType,
+      balance: shares,
+      cost,
+      effectiveDate: op.date,
+    });
+  if (op.type === 'New Issue') {
+    issue(op.holder, op.classType, op.shares, op.cost);
+    return 'posted';
+  }
+  if (op.type === 'Transfer') {
+    if (op.to === op.holder) return 'LEDGER.RECIPIENT_IS_SENDER';
+    if (op.to === null || !ref.active[op.to]) return 'LEDGER.RECIPIENT_INACTIVE';
+  }
+  if (op.origins.length === 0) return 'LEDGER.ORIGIN_REQUIRED';
+  if (new Set(op.origins).size !== op.origins.length) return 'LEDGER.ORIGIN_DUPLICATE';
+  const origins: ReferenceCertificate[] = [];
+  for (const number of op.origins) {
+    const c = number === 'missing' ? undefined : ref.certificates[number - 1];
+    if (!c) return 'LEDGER.ORIGIN_NOT_FOUND';
+    if (c.holder !== op.holder) return 'LEDGER.ORIGIN_NOT_OWNED';
+    if (op.type === 'Convert to Preferred' && c.classType !== 'common') {
+      return 'LEDGER.ORIGIN_WRONG_CLASS';
+    }
+    if (op.date < c.effectiveDate) return 'LEDGER.DATE_BEFORE_ORIGIN';
+    origins.push(c);
+  }
+  if (origins.reduce((sum, c) => sum + c.balance, 0n) < op.shares) {
+    return 'LEDGER.INSUFFICIENT_SHARES';
+  }
+  if (origins.some((c) => c.balance === 0n)) return 'LEDGER.ORIGIN_EMPTY';
+  let left = op.shares;
+  let basis = 0n;
+  for (const c of origins) {
+    const taken = c.balance < left ? c.balance : left;
+    if (taken === 0n) break;
+    c.balance -= taken;
+    left -= taken;
+    basis += taken * c.cost;
+    if (op.type === 'Transfer') issue(op.to!, c.classType, taken, op.cost);
+  }
+  if (op.type === 'Convert to Preferred') {
+    issue(op.holder, 'preferred', op.shares, (2n * basis + op.shares) / (2n * op.shares));
+  }
+  return 'posted';
+}
+
+/** The model's input in the reference's terms (the model's ledger only maps ids to numbers). */
+function toReference(model: Model, input: OperationInput): ReferenceInput {
+  const index = (id: string | null | undefined) => {
+    const i = id ? model.holders.indexOf(id) : -1;
+    return i < 0 ? null : i;
+  };
+  return {
+    type: input.type,
+    holder: index(input.holderId)!,
+    to: index(input.toHolderId),
+    date: input.date,
+    shares: hundredths(input.shares),
+    cost: hundredths(input.cost),
+    reason: input.reason ?? '',
+    classType: input.classType ?? 'common',
+    origins: (input.originCertificateIds ?? []).map(
+      (id) => model.ledger.certificate(id)?.number ?? 'missing',
+    ),
+  };
 }
 interface Real {
   db: Db;
@@ -66,6 +183,8 @@ function origins(model: Model, real: Real, holder: number, picks: Pick[]) {
 }
 
 async function both(model: Model, real: Real, input: OperationInput, realInput: OperationInput) {
+  const reference = toReference(model, input);
+  const referenceOutcome = referenceApply(model.reference, reference);
   let expected: Outcome;
   try {
     model.ledger.apply(input);
@@ -89,6 +208,7 @@ async function both(model: Model, real: Real, input: OperationInput, realInput: 
     if (!isLedgerError(e)) throw e;
     actual = { code: e.code, field: e.field };
   }
+  expect('code' in expected ? expected.code : 'posted').toBe(referenceOutcome);
   if ('code' in expected) {
     expect(actual).toEqual(expected);
     return;
@@ -134,13 +254,31 @@ async function compareState(model: Model, real: Real) {
       balance === 0n ? 0n : (toTenThousandths(h.held_cost) * 2n + balance) / (2n * balance);
     expect(cps).toBe(f.costPerShare);
   }
-  const certs = await rows<{ number: number; balance: string }>(
+  const certs = await rows<{
+    number: number;
+    balance: string;
+    cost: string;
+    class_type: string;
+    holder_id: string;
+  }>(
     real.db,
-    sql`select number, balance::text from certificate
-         where organization_id = ${real.organizationId} order by number`,
+    sql`select c.number, c.balance::text, c.cost::text, cls.class_type, c.holder_id
+          from certificate c join share_class cls on cls.id = c.class_id
+         where c.organization_id = ${real.organizationId} order by c.number`,
   );
   expect(certs.map((c) => [c.number, toHundredths(c.balance)])).toEqual(
     model.ledger.certificates().map((c) => [c.number, c.balance]),
+  );
+  expect(
+    certs.map((c) => [
+      c.number,
+      real.holders.indexOf(c.holder_id),
+      c.class_type,
+      toHundredths(c.balance),
+      toHundredths(c.cost),
+    ]),
+  ).toEqual(
+    model.reference.certificates.map((c) => [c.number, c.holder, c.classType, c.balance, c.cost]),
   );
 }
 
@@ -291,7 +429,11 @@ describe('the database ledger equals the in-memory model', () => {
           }
           const ledger = createInMemoryLedger();
           holders.forEach((id, i) => ledger.addHolder(id, i !== HOLDERS - 1));
-          const model: Model = { ledger, holders };
+          const reference: Reference = {
+            active: holders.map((_, i) => i !== HOLDERS - 1),
+            certificates: [],
+          };
+          const model: Model = { ledger, holders, reference };
           const real: Real = { db, organizationId: organization.id, holders, byNumber: new Map() };
           await fc.asyncModelRun(() => ({ model, real }), cmds);
           await compareState(model, real);

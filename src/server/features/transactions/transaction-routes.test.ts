@@ -297,9 +297,9 @@ describe('Idempotency-Key', () => {
 
 describe('database failures while posting', () => {
   // A fault injected by the database itself: inserting a transaction whose notes are listed in
-  // `injected_fault` raises that SQLSTATE. The insert is the operation's last statement, so a
-  // failed attempt has already written everything else. The sequence counts the attempts (a
-  // rollback does not undo nextval).
+  // `injected_fault` raises that SQLSTATE, in the middle of the operation's writes (balances,
+  // audit entry, certificate numbers), which the rollback must undo. The sequence counts the
+  // attempts (a rollback does not undo nextval).
   beforeAll(async () => {
     for (const statement of [
       `create table injected_fault (notes text primary key, code text not null)`,

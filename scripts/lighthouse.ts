@@ -1,18 +1,31 @@
 // npm run lighthouse: scores of /login and the directory (the administrator's home) on the built
 // app served by the real server, with Debian's Chromium. Targets: performance ≥ 0.95,
-// accessibility 1.0, best practices ≥ 0.95; the JavaScript /login loads ≤ 150 kB gzipped.
+// accessibility 1.0, best practices ≥ 0.95; the JavaScript /login loads ≤ 150 kB as sent over
+// the wire (the bytes Lighthouse saw transferred: compressed, headers included).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { findChromium, chromiumFlags } from '../e2e/support/find-chromium';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const port = 4900 + Math.floor(Math.random() * 90);
+/** A port nothing listens on now: the system picks it. */
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+
+const JS_LIMIT = 150 * 1024;
+const port = await freePort();
 const base = `http://localhost:${port}`;
 const dataDir = mkdtempSync(join(tmpdir(), 'registry-lh-'));
 
@@ -92,28 +105,38 @@ try {
         desktopConfig,
       );
       if (!result) throw new Error(`no Lighthouse result for ${page.url}`);
+      if (result.lhr.runtimeError) console.error(page.name, result.lhr.runtimeError);
       const c = result.lhr.categories;
       const score = (k: string) => c[k]?.score ?? 0;
-      const scripts = result.lhr.audits['network-requests']?.details as
-        { items?: Array<{ url: string; resourceType?: string }> } | undefined;
-      let jsGzip = 0;
-      for (const item of scripts?.items ?? []) {
-        if (item.resourceType !== 'Script') continue;
-        const body = Buffer.from(await (await fetch(item.url)).arrayBuffer());
-        jsGzip += gzipSync(body).length;
-      }
+      const requests = result.lhr.audits['network-requests']?.details as
+        | {
+            items?: Array<{
+              url: string;
+              resourceType?: string;
+              transferSize?: number;
+              resourceSize?: number;
+            }>;
+          }
+        | undefined;
+      const scripts = (requests?.items ?? []).filter((i) => i.resourceType === 'Script');
+      if (scripts.length === 0) throw new Error(`Lighthouse saw no script on ${page.url}`);
+      const jsSent = scripts.reduce((sum, i) => sum + (i.transferSize ?? 0), 0);
+      const jsRaw = scripts.reduce((sum, i) => sum + (i.resourceSize ?? 0), 0);
+      // A transfer as large as the files means nothing was compressed: say so plainly.
+      if (jsSent >= jsRaw)
+        console.warn(`${page.name}: scripts were sent uncompressed (${jsSent} bytes).`);
       const ok =
         score('performance') >= 0.95 &&
         score('accessibility') >= 1 &&
         score('best-practices') >= 0.95 &&
-        (page.name !== '/login' || jsGzip <= 150 * 1024);
+        (page.name !== '/login' || jsSent <= JS_LIMIT);
       if (!ok) failed = true;
       rows.push([
         page.name,
         score('performance').toFixed(2),
         score('accessibility').toFixed(2),
         score('best-practices').toFixed(2),
-        `${(jsGzip / 1024).toFixed(1)} kB`,
+        `${(jsSent / 1024).toFixed(1)} kB (${scripts.length} files, ${(jsRaw / 1024).toFixed(0)} kB raw)`,
         ok ? 'yes' : 'NO',
       ]);
     }
@@ -122,7 +145,7 @@ try {
       'performance (≥0.95)',
       'accessibility (1.0)',
       'best practices (≥0.95)',
-      'JS gzip (login ≤150 kB)',
+      'JS transferred (login ≤150 kB)',
       'meets targets',
     ];
     const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));

@@ -7,6 +7,8 @@ import { webRoutePaths, webRoutes } from '../../contract/web-routes';
 /**
  * Serves the built web app: hashed assets with a long cache, index.html for the app's own routes
  * only. Everything else is a 404 (JSON for /api and /auth, so API clients never get HTML).
+ * Assets go out as the .br or .gz copy the build wrote beside them (vite.config.ts) when the
+ * browser accepts it, so what /login downloads is the compressed size.
  */
 export async function registerWebApp(
   app: FastifyInstance,
@@ -19,6 +21,7 @@ export async function registerWebApp(
       root: webDir,
       prefix: '/',
       index: false,
+      preCompressed: true,
       // One GET /* route: a missing file falls through to the not-found handler below.
       wildcard: true,
       setHeaders: (res, path) => {

@@ -41,9 +41,9 @@ export function AppLayout() {
   // Spec section 2: while the login state loads, only a centred "Loading..." (no navbar).
   if (status === 'loading')
     return (
-      <main id="main" className="app-container">
+      <Container as="main" id="main" className="app-container">
         <LoadingMessage />
-      </main>
+      </Container>
     );
   const own = user?.SH_ID ? `?SH_UID=${encodeURIComponent(user.SH_ID)}` : '';
   const ownHolder = user?.SH_ID ? new URLSearchParams(search).get('SH_UID') === user.SH_ID : false;

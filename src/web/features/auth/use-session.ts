@@ -36,6 +36,9 @@ export function useSession(): Session {
     queryKey: sessionQueryKey,
     queryFn: fetchUserInfo,
     retry: false,
+    // The layout mounts the page's guard when the check fails: that must not ask again on its
+    // own (a second 30 s wait after a timeout); Retry does.
+    retryOnMount: false,
     staleTime: 60_000,
   });
   const retry = () => void query.refetch();

@@ -104,9 +104,9 @@ export function ProfileForm({ profile }: { profile: ProfileResponse }) {
         {outcome?.kind === 'saved' && <Alert variant="success">{PROFILE_SAVED}</Alert>}
         {outcome?.kind === 'not-saved' && (
           <Alert variant="danger">
-            {PROFILE_NOT_SAVED}
+            <p className="mb-0">{PROFILE_NOT_SAVED}</p>
             {outcome.detail && !outcome.field && (
-              <span className="d-block small mt-1">{outcome.detail}</span>
+              <p className="small mt-1 mb-0">{outcome.detail}</p>
             )}
           </Alert>
         )}

@@ -7,7 +7,7 @@ const next = () => 'new-key';
 describe('keyAfterAttempt', () => {
   it('makes a new key after a success or a refusal', () => {
     expect(keyAfterAttempt('k1', undefined, next)).toBe('new-key');
-    const refused = new ApiError(422, 'LEDGER.INSUFFICIENT_SHARES', 'Not enough shares.');
+    const refused = new ApiError(409, 'LEDGER.INSUFFICIENT_SHARES', 'Not enough shares.');
     expect(keyAfterAttempt('k1', refused, next)).toBe('new-key');
     expect(keyAfterAttempt('k1', new ApiError(403, 'ACL.FORBIDDEN', 'No.'), next)).toBe('new-key');
   });

@@ -1,27 +1,44 @@
 import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { chromiumFlags, findChromium } from './e2e/support/find-chromium';
+import { resultsDir, serverLogFile } from './e2e/support/trail';
 
-// The main process picks these once; workers inherit them through the environment.
-process.env.E2E_PORT ??= String(4300 + Math.floor(Math.random() * 500));
+/** A port nothing listens on now: the system picks it (listen on port 0). */
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+
+// The main process picks these once; workers inherit them through the environment. The app, the
+// local OpenID provider (Google's stand-in) and the SMTP catcher started by
+// e2e/support/e2e-server.ts each get a free port of their own.
+const [appPort, oidcPort, smtpPort] = await Promise.all([freePort(), freePort(), freePort()]);
+process.env.E2E_PORT ??= String(appPort);
+process.env.E2E_OIDC_PORT ??= String(oidcPort);
+process.env.E2E_SMTP_PORT ??= String(smtpPort);
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'registry-e2e-'));
-// The local SMTP catcher and OpenID provider (Google's stand-in) started by e2e/support/e2e-server.ts.
-process.env.E2E_OIDC_PORT ??= String(Number(process.env.E2E_PORT) + 1);
-process.env.E2E_SMTP_PORT ??= String(Number(process.env.E2E_PORT) + 2);
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://localhost:${port}`;
+const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
+  outputDir: resultsDir,
   fullyParallel: false,
   workers: 1,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [['list'], ['json', { outputFile: 'test-results/e2e-results.json' }]],
+  reporter: [['list'], ['json', { outputFile: join(resultsDir, 'e2e-results.json') }]],
   use: {
     baseURL,
     headless: true,
@@ -29,9 +46,19 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: await findChromium(), args: chromiumFlags },
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  projects: [
+    {
+      name: 'chromium',
+      use: { browserName: 'chromium' },
+      testIgnore: '**/zz-no-secrets-leaked.spec.ts',
+      // Runs after every test, failed ones included: no secret in the server log or browsers.
+      teardown: 'leak-check',
+    },
+    { name: 'leak-check', testMatch: '**/zz-no-secrets-leaked.spec.ts' },
+  ],
   webServer: {
-    command: 'node --import tsx e2e/support/e2e-server.ts',
+    // Everything the server says goes to a file the leak check reads (a failed start: see it).
+    command: `mkdir -p ${quote(resultsDir)} && exec node --import tsx e2e/support/e2e-server.ts >> ${quote(serverLogFile())} 2>&1`,
     url: `${baseURL}/healthz`,
     timeout: 60_000,
     reuseExistingServer: false,

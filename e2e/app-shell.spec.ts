@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+import { demo, expectAccessible, keepScreenshot, signInByApi } from './registry-helpers';
 
 test('the app shell loads with the dark navbar and no CSP violation', async ({ page }) => {
   const problems: string[] = [];
@@ -23,4 +24,48 @@ test('an unknown API path answers JSON 404 in the browser too', async ({ request
   const res = await request.get('/api/nope');
   expect(res.status()).toBe(404);
   expect(await res.json()).toMatchObject({ code: 'HTTP.NOT_FOUND' });
+});
+
+test('the CSP watch of every spec sees a blocked inline script', async ({
+  page,
+  cspViolations,
+}) => {
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { name: 'Log In' })).toBeVisible();
+  await page.evaluate(() => {
+    const script = document.createElement('script');
+    script.textContent = 'window.inlineRan = true;';
+    document.head.append(script);
+  });
+  await expect.poll(() => cspViolations.length).toBeGreaterThan(0);
+  expect(await page.evaluate(() => (window as { inlineRan?: boolean }).inlineRan)).toBeUndefined();
+  expect(cspViolations.join('\n')).toMatch(/script-src/);
+  // Provoked on purpose: taken out, so the fixture's own check (0 violations) passes.
+  cspViolations.length = 0;
+});
+
+test('the brand and the 404 page link home without a page reload', async ({ page }) => {
+  await signInByApi(page, demo.admin);
+  await page.goto('/password');
+  await expect(page.getByRole('heading', { name: 'Change Password' })).toBeVisible();
+  // A mark that a full page load would wipe out.
+  await page.evaluate(() => ((window as { sameDocument?: boolean }).sameDocument = true));
+  const brand = page.locator('.navbar-brand');
+  await expect(brand).toHaveAttribute('href', '/');
+  await brand.click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Shareholders' })).toBeVisible();
+  expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
+
+  // The server answers unknown paths with a 404 of its own; the app's page is for an unknown
+  // address reached inside the app.
+  await page.evaluate(() => {
+    window.history.pushState(null, '', '/no-such-page');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  });
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  await expectAccessible(page, 'page not found');
+  await keepScreenshot(page, 'not-found');
+  await page.getByRole('link', { name: 'Go to the home page' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Shareholders' })).toBeVisible();
+  expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
 });

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import { demo, setIdpUser } from './support/auth';
 
 test('Google sign-in in a popup: 500×650, only the outcome crosses, the opener signs in', async ({

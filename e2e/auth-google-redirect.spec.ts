@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import { demo, setIdpUser } from './support/auth';
 
 test('Google sign-in by redirect: /auth/callback with no token in any URL, then Home', async ({

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import { setIdpUser } from './support/auth';
+import { expectAccessible, keepScreenshot } from './support/screens';
 
 test('a user whose e-mail matches no shareholder lands on /noaccount', async ({ page }) => {
   await setIdpUser({
@@ -15,10 +15,8 @@ test('a user whose e-mail matches no shareholder lands on /noaccount', async ({ 
   await expect(
     page.getByText('no active shareholder record matches this e-mail address'),
   ).toBeVisible();
-  const axe = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'])
-    .analyze();
-  expect(axe.violations.map((v) => v.id)).toEqual([]);
+  await expectAccessible(page, '/noaccount');
+  await keepScreenshot(page, 'noaccount');
   await page.goto('/view?SH_UID=00000000-0000-0000-0000-000000000000');
   await expect(page).toHaveURL(/\/noaccount$/);
 });

@@ -1,21 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import { demo } from './support/auth';
-
-const axe = async (page: Page, screen: string) => {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'])
-    .analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    screen,
-  ).toEqual([]);
-};
+import { expectAccessible, keepScreenshot } from './support/screens';
 
 test('the sign-in pages are accessible and usable with the keyboard alone', async ({ page }) => {
   await page.goto('/login');
   await expect(page.getByRole('heading', { name: 'Log In' })).toBeVisible();
-  await axe(page, '/login');
+  await expectAccessible(page, '/login');
+  await keepScreenshot(page, 'login');
   await page.getByLabel('E-mail').focus();
   await page.keyboard.type(demo.holder.email);
   await page.keyboard.press('Tab');
@@ -26,10 +17,12 @@ test('the sign-in pages are accessible and usable with the keyboard alone', asyn
 
   await page.goto('/forgot-password');
   await expect(page.getByRole('button', { name: 'Send Reset Email' })).toBeVisible();
-  await axe(page, '/forgot-password');
+  await expectAccessible(page, '/forgot-password');
+  await keepScreenshot(page, 'forgot-password');
   await page.goto('/reset-password');
   await expect(page.getByRole('alert')).toBeVisible();
-  await axe(page, '/reset-password');
+  await expectAccessible(page, '/reset-password');
+  await keepScreenshot(page, 'reset-password-no-token');
 
   // Enter submits the login form.
   await page.goto('/login');
@@ -39,5 +32,6 @@ test('the sign-in pages are accessible and usable with the keyboard alone', asyn
   await expect(page).not.toHaveURL(/\/login/);
   await page.goto('/password');
   await expect(page.getByLabel('Current password')).toBeVisible();
-  await axe(page, '/password');
+  await expectAccessible(page, '/password');
+  await keepScreenshot(page, 'password');
 });

@@ -1,5 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import { demo, logInWithPassword } from './support/auth';
+import { passwords } from './support/passwords';
 
 test('password sign-in and logout: the old session is dead after logout', async ({
   page,
@@ -23,7 +24,7 @@ test('password sign-in and logout: the old session is dead after logout', async 
 
   // A wrong password shows the server's message.
   await email.fill(demo.holder.email);
-  await page.getByLabel('Password', { exact: true }).fill('not the password');
+  await page.getByLabel('Password', { exact: true }).fill(passwords.wrong);
   await page.getByRole('button', { name: 'Log In' }).click();
   await expect(page.getByRole('alert')).toHaveText('Invalid email or password.');
 
@@ -57,4 +58,18 @@ test('password sign-in and logout: the old session is dead after logout', async 
   expect(stolen.status()).toBe(401);
   expect((await context.cookies()).some((c) => c.name === 'registry.session_token')).toBe(false);
   expect(cspViolations).toEqual([]);
+});
+
+test('a password can be pasted into the login form (AUTH-01)', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill(demo.holder.email);
+  const field = page.getByLabel('Password', { exact: true });
+  await expect(field).toHaveAttribute('type', 'password');
+  await page.evaluate((p) => navigator.clipboard.writeText(p), demo.holder.password);
+  await field.focus();
+  await page.keyboard.press('ControlOrMeta+V');
+  await expect(field).toHaveValue(demo.holder.password);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/view\?SH_UID=/);
 });

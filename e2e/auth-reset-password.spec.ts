@@ -1,13 +1,22 @@
-import { expect, test } from '@playwright/test';
-import { demo, logInWithPassword, mailCount, waitForMail } from './support/auth';
+import { expect, test } from './support/fixtures';
+import { demo, logInWithPassword, mailCount, putPasswordBack, waitForMail } from './support/auth';
+import { passwords } from './support/passwords';
+import { expectAccessible, keepScreenshot } from './support/screens';
+
+// A test that failed half-way may have left the new password in place.
+test.afterEach(async ({ request, baseURL }, testInfo) => {
+  if (testInfo.status !== testInfo.expectedStatus)
+    await putPasswordBack(request, baseURL!, demo.lukasz, passwords.reset);
+});
 
 test('forgot password → mail over SMTP → reset → new password works, old refused, other sessions ended', async ({
   page,
   browser,
+  request,
   baseURL,
 }) => {
   const user = demo.lukasz;
-  const next = 'a quiet river at dawn';
+  const next = passwords.reset;
   // Another browser is signed in before the reset.
   const other = await browser.newContext();
   const otherPage = await other.newPage();
@@ -23,31 +32,69 @@ test('forgot password → mail over SMTP → reset → new password works, old r
     "Check your email for reset instructions. If you don't see it, check your spam folder.",
   );
   await expect(page.getByRole('link', { name: 'Back to Login' })).toHaveAttribute('href', '/login');
+  await keepScreenshot(page, 'forgot-password-sent');
 
   const mail = await waitForMail(user.email, 'Reset your', seen);
   const link = /(http:\/\/\S+\/reset-password\?token=[A-Za-z0-9_-]+)/.exec(mail.text)![1]!;
   expect(new URL(link).origin).toBe(baseURL);
+  // Every call the page makes, with the address bar as it was at that moment.
+  await page.addInitScript(() => {
+    const w = window as unknown as { calls: Array<{ url: string; address: string }> };
+    w.calls = [];
+    const real = window.fetch.bind(window);
+    window.fetch = (input, init) => {
+      const url = input instanceof Request ? input.url : String(input);
+      w.calls.push({ url, address: window.location.href });
+      return real(input, init);
+    };
+  });
   const response = await page.goto(link);
   expect(response?.headers()['referrer-policy']).toBe('no-referrer');
   await expect(page.getByLabel('New password', { exact: true })).toBeVisible();
   expect(page.url()).toBe(`${baseURL}/reset-password`); // the token left the address bar
+  // ... before anything was asked of the server, the session check included (RST-07).
+  const calls = await page.evaluate(
+    () => (window as unknown as { calls: Array<{ url: string; address: string }> }).calls,
+  );
+  expect(calls.map((c) => new URL(c.url).pathname)).toEqual(
+    expect.arrayContaining(['/api/v1/userInfo', '/auth/validate-reset-token']),
+  );
+  for (const c of calls) expect(c.address, c.url).toBe(`${baseURL}/reset-password`);
+  await expectAccessible(page, '/reset-password with a valid token');
+  await keepScreenshot(page, 'reset-password');
 
   await page.getByLabel('New password', { exact: true }).fill(next);
-  await page.getByLabel('Confirm password', { exact: true }).fill('something else');
+  await page.getByLabel('Confirm password', { exact: true }).fill(passwords.mismatch);
   await page.getByRole('button', { name: 'Reset Password' }).click();
   await expect(page.getByRole('alert')).toHaveText('Passwords do not match.');
   await page.getByLabel('Confirm password', { exact: true }).fill(next);
+  const reset = page.waitForResponse((r) => r.url().endsWith('/auth/reset-password'));
+  const toLogin = page.waitForRequest(
+    (r) => r.isNavigationRequest() && new URL(r.url()).pathname === '/login',
+    { timeout: 15_000 },
+  );
   await page.getByRole('button', { name: 'Reset Password' }).click();
+  const answer = await reset;
+  expect(answer.status()).toBe(200);
+  await answer.finished();
   await expect(page.getByRole('status')).toHaveText(
     'Password reset successfully! Redirecting to login page...',
   );
-  await expect(page).toHaveURL(/\/login$/, { timeout: 5000 });
+  await keepScreenshot(page, 'reset-password-done');
+  // Spec section 9: /login 2 s after the reset, on the browser's clock (end of the answer →
+  // start of the /login page's navigation).
+  const timing = answer.request().timing();
+  await toLogin;
+  await expect(page).toHaveURL(/\/login$/);
+  const loginStarted = await page.evaluate(() => performance.timeOrigin);
+  expect(loginStarted - (timing.startTime + timing.responseEnd)).toBeGreaterThanOrEqual(2000);
 
   // The same link works once.
   await page.goto(link);
   await expect(page.getByRole('alert')).toHaveText(
     'Invalid or expired reset token. Please request a new password reset.',
   );
+  await keepScreenshot(page, 'reset-password-used-link');
 
   // The other browser's session has ended.
   const otherCall = await otherPage.request.post('/api/v1/userInfo', {
@@ -65,12 +112,8 @@ test('forgot password → mail over SMTP → reset → new password works, old r
   await expect(page.getByRole('alert')).toHaveText('Invalid email or password.');
   await logInWithPassword(page, user.email, next);
 
-  // Put the demo password back for the journeys that follow.
-  const restore = await page.request.post('/auth/set-password', {
-    headers: { origin: baseURL! },
-    data: { currentPassword: next, newPassword: user.password },
-  });
-  expect(restore.status()).toBe(200);
+  // The demo password comes back for the journeys that follow.
+  await putPasswordBack(request, baseURL!, user, next);
 });
 
 test('a reset link without a token says so', async ({ page }) => {

@@ -1,5 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import { demo, logInWithPassword } from './support/auth';
+import { passwords } from './support/passwords';
 
 test("a shareholder who opens an administrator route or another holder's page is sent to their own statement", async ({
   page,
@@ -23,7 +24,7 @@ test("a shareholder who opens an administrator route or another holder's page is
   // The server refuses too.
   const admin = await page.request.post('/auth/set-password', {
     headers: { origin: new URL(page.url()).origin },
-    data: { email: 'holder1@demo.acme.test', newPassword: 'an initial password' },
+    data: { email: 'holder1@demo.acme.test', newPassword: passwords.initial },
   });
   expect(admin.status()).toBe(403);
 });

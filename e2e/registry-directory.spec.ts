@@ -1,6 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
-import type { DirectoryResponse } from '../src/contract/ledger';
+import { expect, test } from './support/fixtures';
+import type { Page } from '@playwright/test';
+import type { DirectoryResponse, StatementResponse } from '../src/contract/ledger';
 import {
+  api,
   demo,
   expectAccessible,
   expectNoHorizontalScroll,
@@ -54,7 +56,7 @@ test('directory: totals, sort by Balance, search, open a statement', async ({ pa
   expect(balance).toBe(await cardValue(page, 'Total Shares'));
   expect(balance).toBe(common + preferred);
   await expectAccessible(page, 'directory');
-  await keepScreenshot(page, 'directory');
+  await keepScreenshot(page, 'directory', { docs: true });
 
   // Sort by Balance: ascending, then descending (the server sorts all holders).
   const balanceHeader = table.getByRole('columnheader', { name: /Balance/ });
@@ -82,12 +84,27 @@ test('directory: totals, sort by Balance, search, open a statement', async ({ pa
   expect(await cardValue(page, 'Total Shares')).toBe(totalBefore);
   const rowBalance = (await columnAmounts(page, 3))[0]!;
 
-  // An earlier as-of date re-reads the directory as it stood then.
-  await page.getByLabel('As of date').fill('2000-01-01');
-  await expect(page).toHaveURL(/asOf=2000-01-01/);
-  await expect(page.getByText('as of Jan 1, 2000')).toBeVisible();
+  // An earlier as-of date re-reads the directory as it stood then: other figures, the server's.
+  const asOf = '2023-01-01';
+  const then = await api<DirectoryResponse>(
+    page,
+    `/api/v1/shareholders?search=${encodeURIComponent('Łukasz')}&asOf=${asOf}`,
+  );
+  expect(hundredths(then.totals.totalShares)).not.toBe(totalBefore);
+  expect(hundredths(then.rows[0]!.balance)).not.toBe(rowBalance);
+  await page.getByLabel('As of date').fill(asOf);
+  await expect(page).toHaveURL(/asOf=2023-01-01/);
+  await expect(page.getByText('as of Jan 1, 2023')).toBeVisible();
+  await expect
+    .poll(() => cardValue(page, 'Total Shares'))
+    .toBe(hundredths(then.totals.totalShares));
+  expect(await cardValue(page, 'Common Shares')).toBe(hundredths(then.totals.common));
+  expect(await cardValue(page, 'Preferred Shares')).toBe(hundredths(then.totals.preferred));
+  expect((await columnAmounts(page, 3))[0]).toBe(hundredths(then.rows[0]!.balance));
   await page.getByLabel('As of date').fill(new Date().toISOString().slice(0, 10));
-  await expect(page).not.toHaveURL(/asOf=2000/);
+  await expect(page).not.toHaveURL(/asOf=/);
+  await expect.poll(() => cardValue(page, 'Total Shares')).toBe(totalBefore);
+  expect((await columnAmounts(page, 3))[0]).toBe(rowBalance);
 
   // Open the statement by clicking the row.
   await table.locator('tbody tr.clickable-row').first().getByRole('rowheader').click();
@@ -99,7 +116,7 @@ test('directory: totals, sort by Balance, search, open a statement', async ({ pa
   ).toBe(rowBalance);
   await expect(page.getByRole('heading', { name: 'Transaction History' })).toBeVisible();
   await expectAccessible(page, 'statement');
-  await keepScreenshot(page, 'statement');
+  await keepScreenshot(page, 'statement', { docs: true });
 
   // Back to the directory keeps the search, and View Details opens the same statement.
   await page.goBack();
@@ -180,4 +197,76 @@ test('keyboard alone: sort, open a statement', async ({ page }) => {
   await expect(page.locator('#page-title')).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(page.getByRole('button', { name: 'Print Report' })).toBeFocused();
+});
+
+test("directory pages: Next and Previous walk the server's pages", async ({ page }) => {
+  await signIn(page, demo.admin);
+  const all = await api<DirectoryResponse>(page, '/api/v1/shareholders?pageSize=200');
+  const size = 25;
+  expect(all.total).toBeGreaterThan(size);
+  const pages = Math.ceil(all.total / size);
+  const names = all.rows.map((r) => r.name);
+  const shown = async () => {
+    await expect(page.locator('.directory-table')).toHaveAttribute('aria-busy', 'false');
+    return page.locator('.directory-table tbody tr.clickable-row th').allInnerTexts();
+  };
+  await expect(page.locator('.directory-table tbody tr.clickable-row')).toHaveCount(size);
+  expect(await shown()).toEqual(names.slice(0, size));
+  const previous = page.getByRole('button', { name: 'Previous' });
+  const next = page.getByRole('button', { name: 'Next' });
+  await expect(previous).toBeDisabled();
+  await expect(page.getByText(`Page 1 of ${pages}`)).toBeVisible();
+
+  await next.click();
+  await expect(page).toHaveURL(/[?&]page=2/);
+  await expect(page.getByText(`Page 2 of ${pages}`)).toBeVisible();
+  await expect.poll(shown).toEqual(names.slice(size, 2 * size));
+  await expect(
+    page.getByText(`${size + 1}–${Math.min(2 * size, all.total)} of ${all.total}`),
+  ).toBeVisible();
+  await expect(previous).toBeEnabled();
+  if (pages === 2) await expect(next).toBeDisabled();
+  await expectAccessible(page, 'directory page 2');
+  await keepScreenshot(page, 'directory-page-2');
+
+  await previous.click();
+  await expect(page).not.toHaveURL(/[?&]page=/);
+  await expect(page.getByText(`Page 1 of ${pages}`)).toBeVisible();
+  await expect.poll(shown).toEqual(names.slice(0, size));
+});
+
+test('statement: the as-of date re-reads the statement as it stood then', async ({ page }) => {
+  await signIn(page, demo.admin);
+  const found = await api<DirectoryResponse>(page, '/api/v1/shareholders?search=%C5%81ukasz');
+  const id = found.rows[0]!.id;
+  const today = await api<StatementResponse>(page, `/api/v1/shareholders/${id}/statement`);
+  const asOf = '2023-01-01';
+  const then = await api<StatementResponse>(
+    page,
+    `/api/v1/shareholders/${id}/statement?asOf=${asOf}`,
+  );
+  expect(then.totals.balance).not.toBe(today.totals.balance);
+  expect(then.history.length).toBeLessThan(today.history.length);
+  await page.goto(`/view?SH_UID=${id}`);
+  const total = page.locator('.total-balance-value');
+  await expect(total).toBeVisible();
+  const amount = async () => hundredths(((await total.textContent()) ?? '').split(' ')[0]!);
+  expect(await amount()).toBe(hundredths(today.totals.balance));
+
+  await page.getByLabel('As of date').fill(asOf);
+  await expect(page).toHaveURL(new RegExp(`asOf=${asOf}`));
+  await expect.poll(amount).toBe(hundredths(then.totals.balance));
+  await expect(page.locator('.statement-table tbody tr')).toHaveCount(then.history.length);
+  await expect(page.locator('.statement-meta div', { hasText: 'As of' }).locator('dd')).toHaveText(
+    'Jan 1, 2023',
+  );
+  expect(hundredths((await page.getByTestId('total-common').textContent()) ?? '')).toBe(
+    hundredths(then.totals.common),
+  );
+  await expect(page.getByRole('link', { name: 'Download PDF' })).toHaveAttribute(
+    'href',
+    new RegExp(`statement\\.pdf\\?asOf=${asOf}$`),
+  );
+  await expectAccessible(page, 'statement as of an earlier date');
+  await keepScreenshot(page, 'statement-as-of');
 });

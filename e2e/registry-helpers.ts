@@ -1,16 +1,8 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
+import { demo } from './support/auth';
+import { expectAccessible, keepScreenshot } from './support/screens';
 
-export const demo = {
-  admin: { email: 'admin@acme.test', password: 'demo-admin-2026' },
-  holder: { email: 'holder@acme.test', password: 'demo-holder-2026' },
-  lukasz: { email: 'lukasz@acme.test', password: 'demo-lukasz-2026' },
-} as const;
-
-const screenshotDir = join(import.meta.dirname, 'screenshots');
-mkdirSync(screenshotDir, { recursive: true });
+export { demo, expectAccessible, keepScreenshot };
 
 /** Signs in through the login form, as a person does, and waits to leave /login. */
 export async function signIn(page: Page, who: { email: string; password: string }) {
@@ -28,23 +20,6 @@ export async function signInByApi(page: Page, who: { email: string; password: st
     headers: { origin: `http://localhost:${process.env.E2E_PORT}` },
   });
   expect(res.status(), await res.text()).toBe(200);
-}
-
-/** WCAG 2.0 / 2.1 / 2.2, levels A and AA: no violation allowed. */
-export async function expectAccessible(page: Page, screen: string) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'])
-    .analyze();
-  const summary = results.violations.map(
-    (v) =>
-      `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
-  expect(summary, `axe violations on ${screen}`).toEqual([]);
-}
-
-/** Keeps a full-page screenshot of a screen in e2e/screenshots/ (gitignored). */
-export async function keepScreenshot(page: Page, name: string) {
-  await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true });
 }
 
 /** "1,234.50", "$1,234.50", "-3" → hundredths as bigint (exact, like the ledger). */

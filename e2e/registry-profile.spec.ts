@@ -1,7 +1,15 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import type { DirectoryResponse, ProfileResponse } from '../src/contract/ledger';
 import type { UserInfo } from '../src/contract/user-info';
-import { api, demo, expectAccessible, keepScreenshot, signIn } from './registry-helpers';
+import {
+  api,
+  demo,
+  expectAccessible,
+  keepScreenshot,
+  signIn,
+  signInByApi,
+} from './registry-helpers';
+import { tabTo } from './support/keyboard';
 
 // Journey 5: a profile edit persists across reload; letters in the zip code are refused.
 
@@ -86,4 +94,74 @@ test('an administrator may edit a holder name', async ({ page }) => {
   await expect(name).not.toHaveAttribute('readonly');
   await expectAccessible(page, 'profile (administrator)');
   await keepScreenshot(page, 'profile-admin');
+});
+
+test('the three save messages, word for word', async ({ page }) => {
+  await signInByApi(page, demo.holder);
+  const me = await api<UserInfo>(page, '/api/v1/userInfo', 'POST');
+  let answer: 'server-error' | 'empty' | 'no-answer' = 'server-error';
+  await page.route('**/api/v1/shareholders/*', async (route) => {
+    if (route.request().method() !== 'PUT') return route.continue();
+    if (answer === 'server-error')
+      return route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 'HTTP.INTERNAL', message: 'The database is not answering.' }),
+      });
+    if (answer === 'empty')
+      return route.fulfill({ status: 200, contentType: 'application/json', body: '{}' });
+    return route.abort('connectionreset');
+  });
+  await page.goto(`/profile?SH_UID=${me.SH_ID}`);
+  const save = page.getByRole('button', { name: 'Save' });
+  const message = page.locator('.message-anchor .alert');
+
+  // The server fails: the spec's failure text, and what the server said below it.
+  await save.click();
+  await expect(message.locator('p').first()).toHaveText(
+    'The information was not saved. Please contact support.',
+  );
+  await expect(message.locator('p').nth(1)).toHaveText('The database is not answering.');
+  await expect(page.locator('.message-anchor')).toBeFocused();
+  await expectAccessible(page, 'profile not saved');
+  await keepScreenshot(page, 'profile-not-saved');
+
+  // An answer without the spec's Success: the failure text alone.
+  answer = 'empty';
+  await save.click();
+  await expect(message).toHaveText('The information was not saved. Please contact support.');
+
+  // No answer at all: the spec's exception text.
+  answer = 'no-answer';
+  await save.click();
+  await expect(message).toHaveText('An error occurred while saving. Please try again.');
+  await expect(page.locator('.message-anchor')).toBeFocused();
+  await keepScreenshot(page, 'profile-save-error');
+});
+
+test('keyboard alone: open the profile from the navbar, change the city, save', async ({
+  page,
+}) => {
+  await signInByApi(page, demo.holder);
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/view\?SH_UID=/);
+  await expect(page.getByRole('heading', { name: 'Transaction History' })).toBeVisible();
+  await tabTo(page, page.getByRole('link', { name: 'Profile', exact: true }));
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/profile\?SH_UID=/);
+  const city = page.getByLabel('City', { exact: true });
+  await expect(city).not.toHaveValue('');
+  const next = `Keyboard City ${run}`;
+  await tabTo(page, city);
+  // Tabbing into a text field selects its text: typing replaces it.
+  await page.keyboard.type(next);
+  await expect(city).toHaveValue(next);
+  await tabTo(page, page.getByRole('button', { name: 'Save' }));
+  await page.keyboard.press('Enter');
+  await expect(page.locator('.message-anchor .alert')).toHaveText(
+    'Your information was successfully updated.',
+  );
+  await expect(page.locator('.message-anchor')).toBeFocused();
+  await page.reload();
+  await expect(page.getByLabel('City', { exact: true })).toHaveValue(next);
 });

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import type { DirectoryResponse } from '../src/contract/ledger';
 import type { UserInfo } from '../src/contract/user-info';
 import {

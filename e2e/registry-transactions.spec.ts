@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+import type { Page } from '@playwright/test';
 import type { CertificateRow, DirectoryResponse, StatementResponse } from '../src/contract/ledger';
 import type { UserInfo } from '../src/contract/user-info';
 import {
@@ -10,10 +11,12 @@ import {
   signIn,
   signInByApi,
 } from './registry-helpers';
+import { tabTo } from './support/keyboard';
 
 // Journey 2: an administrator records a New Issue, a Transfer from two origin certificates, a
 // Convert to Preferred and a Cancel; the recipient signs in and sees the transfer in their history
-// with the right running balance; a double-clicked submit records once.
+// with the right running balance; a double-clicked submit records once; a retry after a lost
+// answer records once; the screens already open show the new figures without a reload.
 
 const SAVED = 'Your information was successfully updated.';
 const NOT_SAVED = 'The information was not saved. Please contact support.';
@@ -37,6 +40,18 @@ async function pickHolder(page: Page, which: 'from' | 'to', holder: { id: string
   await select.selectOption(holder.id);
 }
 
+const card = (page: Page, title: string) =>
+  page.locator('.summary-card', { has: page.getByRole('heading', { name: title, exact: true }) });
+const cardValue = async (page: Page, title: string) =>
+  hundredths((await card(page, title).locator('.summary-card-value').textContent()) ?? '');
+const statementTotal = async (page: Page) =>
+  hundredths(((await page.locator('.total-balance-value').textContent()) ?? '').split(' ')[0]!);
+/** A mark on the window that a full page load would wipe out. */
+const markDocument = (page: Page) =>
+  page.evaluate(() => ((window as { sameDocument?: boolean }).sameDocument = true));
+const sameDocument = (page: Page) =>
+  page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument === true);
+
 async function submitAndExpect(page: Page, message: string) {
   await page.getByRole('button', { name: 'Submit Transaction' }).click();
   await expect(page.locator('.message-anchor .alert')).toContainText(message);
@@ -55,7 +70,16 @@ test('admin records the four operations; the recipient sees the transfer', async
   const recipientInfo = await api<UserInfo>(recipientPage, '/api/v1/userInfo', 'POST');
   const recipientId = recipientInfo.SH_ID!;
 
+  // Date.now() stands still in this page: a cached query never goes stale by itself, so only
+  // the app's invalidation after a recorded transaction can bring the new figures on screen.
+  await page.clock.setFixedTime(new Date());
   await signIn(page, demo.admin);
+  await expect(card(page, 'Total Shares')).toBeVisible();
+  const cardsBefore = {
+    total: await cardValue(page, 'Total Shares'),
+    common: await cardValue(page, 'Common Shares'),
+    preferred: await cardValue(page, 'Preferred Shares'),
+  };
   const directory = await api<DirectoryResponse>(page, '/api/v1/shareholders?pageSize=200');
   const recipient = directory.rows.find((r) => r.id === recipientId)!;
   // The holder the shares come from: one with no shares yet if there is one.
@@ -64,6 +88,14 @@ test('admin records the four operations; the recipient sees the transfer', async
     directory.rows.find((r) => r.id !== recipientId)!;
   const before = await statementOf(page, from.id);
   const recipientBefore = await statementOf(page, recipientId);
+
+  // The sender's statement is open (from the directory, in the page) before anything is recorded.
+  await page.getByLabel('Search by name').fill(from.name);
+  await page.getByRole('link', { name: `View Details of ${from.name}`, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/view\\?SH_UID=${from.id}$`));
+  await expect(page.locator('.total-balance-value')).toBeVisible();
+  expect(await statementTotal(page)).toBe(hundredths(before.totals.balance));
+  await markDocument(page);
 
   await page.getByRole('link', { name: 'Manage Shares' }).click();
   await expect(page).toHaveURL(/\/transaction$/);
@@ -92,6 +124,18 @@ test('admin records the four operations; the recipient sees the transfer', async
     issued.push(created[0]!.id);
   }
   const [c100, c50] = issued as [string, string];
+
+  // Back to the statement, in the page: it shows the two new certificates without a reload.
+  await page.goBack();
+  await expect(page).toHaveURL(new RegExp(`/view\\?SH_UID=${from.id}$`));
+  await expect.poll(() => statementTotal(page)).toBe(hundredths(before.totals.balance) + 15000n);
+  for (const shares of ['100', '50'])
+    await expect(
+      page.locator('.statement-table tbody tr', { hasText: `e2e ${run} issue ${shares}` }),
+    ).toHaveCount(1);
+  expect(await sameDocument(page)).toBe(true);
+  await page.getByRole('link', { name: 'Manage Shares' }).click();
+  await expect(page.getByRole('button', { name: 'Submit Transaction' })).toBeVisible();
 
   // A coded server error appears next to its field: more shares than the origins hold.
   await page.getByLabel('Type', { exact: true }).selectOption('Transfer');
@@ -134,9 +178,20 @@ test('admin records the four operations; the recipient sees the transfer', async
   await page.getByLabel('Notes', { exact: true }).fill(`e2e ${run} convert`);
   await submitAndExpect(page, SAVED);
 
-  // 4. Cancel 5 shares, with a reason.
+  // The conversion made a preferred certificate: Convert to Preferred offers only common ones.
+  const preferredCert = (await certificatesOf(page, from.id)).find(
+    (c) => c.classType === 'preferred',
+  )!;
+  expect(preferredCert).toBeDefined();
+  await page.getByLabel('Type', { exact: true }).selectOption('Convert to Preferred');
+  await pickHolder(page, 'from', from);
+  await expect(page.locator(`#tx-origin-${c50}`)).toBeVisible();
+  await expect(page.locator(`#tx-origin-${preferredCert.id}`)).toHaveCount(0);
+
+  // 4. Cancel 5 shares, with a reason (any class may be cancelled).
   await page.getByLabel('Type', { exact: true }).selectOption('Cancel');
   await pickHolder(page, 'from', from);
+  await expect(page.locator(`#tx-origin-${preferredCert.id}`)).toBeVisible();
   await page.locator(`#tx-origin-${c50}`).check();
   await page.getByLabel('Shares', { exact: true }).fill('5');
   await page.getByLabel('Reason', { exact: true }).fill('Returned to treasury');
@@ -147,15 +202,14 @@ test('admin records the four operations; the recipient sees the transfer', async
   expect(hundredths(after.totals.common) - hundredths(before.totals.common)).toBe(1500n);
   expect(hundredths(after.totals.preferred) - hundredths(before.totals.preferred)).toBe(1000n);
 
-  // Without a reload, the directory already shows the new figures.
+  // Home, in the page: the directory read at sign-in now shows the new totals (+150 issued,
+  // −5 cancelled; 10 moved from common to preferred), without a reload.
   await page.getByRole('link', { name: 'Home' }).click();
-  await page.getByLabel('Search by name').fill(from.name);
-  const row = page.locator('.directory-table tbody tr.clickable-row', { hasText: from.name });
-  await expect(row.first()).toBeVisible();
-  await expect(page.locator('.directory-table')).toHaveAttribute('aria-busy', 'false');
-  await expect(row.first().locator('td').nth(2)).toHaveText(
-    new Intl.NumberFormat('en-US').format(Number(after.totals.balance)),
-  );
+  await expect(page.getByRole('heading', { level: 1, name: 'Shareholders' })).toBeVisible();
+  await expect.poll(() => cardValue(page, 'Total Shares')).toBe(cardsBefore.total + 14500n);
+  expect(await cardValue(page, 'Common Shares')).toBe(cardsBefore.common + 13500n);
+  expect(await cardValue(page, 'Preferred Shares')).toBe(cardsBefore.preferred + 1000n);
+  expect(await sameDocument(page)).toBe(true);
 
   // The recipient signs in: Home takes them to their statement, with the transfer in it.
   const recipientUi = await browser.newContext();
@@ -202,4 +256,204 @@ test('a double-clicked Submit records the transaction once', async ({ page }) =>
   await page.waitForTimeout(500);
   const statement = await statementOf(page, holder.id);
   expect(statement.history.filter((r) => r.notes === note)).toHaveLength(1);
+});
+
+test('an answer lost on the way back: Submit again resends the same key and records once', async ({
+  page,
+}) => {
+  await signIn(page, demo.admin);
+  const directory = await api<DirectoryResponse>(page, '/api/v1/shareholders?pageSize=200');
+  const holder = directory.rows[1]!;
+  await page.goto('/transaction');
+  await pickHolder(page, 'from', holder);
+  await page.getByLabel('Shares', { exact: true }).fill('3');
+  const note = `e2e ${run} lost answer`;
+  await page.getByLabel('Notes', { exact: true }).fill(note);
+
+  const keys: string[] = [];
+  const reachedServer: number[] = [];
+  await page.route('**/api/v1/transactions', async (route) => {
+    keys.push((await route.request().headerValue('idempotency-key')) ?? '');
+    if (keys.length === 1) {
+      // The request reaches the server, which records it; its answer never reaches the browser.
+      reachedServer.push((await route.fetch()).status());
+      await route.abort('connectionreset');
+      return;
+    }
+    await route.continue();
+  });
+  await page.getByRole('button', { name: 'Submit Transaction' }).click();
+  const message = page.locator('.message-anchor .alert');
+  await expect(message).toContainText(NOT_SAVED);
+  await expect(message).toContainText('Could not reach the server');
+  expect(reachedServer).toEqual([201]);
+  // The form keeps its values; the person tries again.
+  await expect(page.getByLabel('Notes', { exact: true })).toHaveValue(note);
+  const second = page.waitForResponse((r) => r.url().endsWith('/api/v1/transactions'));
+  await page.getByRole('button', { name: 'Submit Transaction' }).click();
+  const replayed = await second;
+  expect(replayed.status()).toBe(201);
+  expect(replayed.headers()['idempotent-replayed']).toBe('true');
+  await expect(message).toContainText(SAVED);
+  expect(keys).toHaveLength(2);
+  expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+  expect(keys[1]).toBe(keys[0]);
+  const statement = await statementOf(page, holder.id);
+  expect(statement.history.filter((r) => r.notes === note)).toHaveLength(1);
+});
+
+test('after a refusal, submitting again is a new submission with a new key', async ({ page }) => {
+  await signIn(page, demo.admin);
+  const directory = await api<DirectoryResponse>(page, '/api/v1/shareholders?pageSize=200');
+  const holder = directory.rows.find((r) => hundredths(r.balance) > 0n)!;
+  await page.goto('/transaction');
+  await page.getByLabel('Type', { exact: true }).selectOption('Cancel');
+  await pickHolder(page, 'from', holder);
+  await page
+    .getByRole('group', { name: 'Origin Certificates' })
+    .getByRole('checkbox')
+    .first()
+    .check();
+  await page.getByLabel('Shares', { exact: true }).fill('999999999');
+  await page.getByLabel('Reason', { exact: true }).fill('More than they hold');
+  const keys: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('/api/v1/transactions') && r.method() === 'POST')
+      keys.push(r.headers()['idempotency-key'] ?? '');
+  });
+  for (let i = 0; i < 2; i++) {
+    const answer = page.waitForResponse((r) => r.url().endsWith('/api/v1/transactions'));
+    await page.getByRole('button', { name: 'Submit Transaction' }).click();
+    const refused = await answer;
+    expect(refused.status()).toBe(409);
+    expect(((await refused.json()) as { code: string }).code).toBe('LEDGER.INSUFFICIENT_SHARES');
+    await expect(page.locator('.message-anchor .alert')).toContainText(NOT_SAVED);
+  }
+  expect(keys).toHaveLength(2);
+  expect(keys[1]).not.toBe(keys[0]);
+});
+
+test('Manage Shares: the loading bar until the holder list arrives; failures offer Retry', async ({
+  page,
+}) => {
+  await signInByApi(page, demo.admin);
+  let mode: 'hold' | 'fail' | 'pass' = 'hold';
+  let release: () => void = () => {};
+  const held = new Promise<void>((r) => (release = r));
+  await page.route('**/api/v1/shareholders?*', async (route) => {
+    if (mode === 'hold') await held;
+    if (mode === 'pass') return route.continue();
+    return route.abort('connectionrefused');
+  });
+  await page.goto('/transaction');
+  await expect(page.getByRole('heading', { level: 1, name: 'Manage Shares' })).toBeVisible();
+  await expect(page.getByRole('progressbar', { name: 'Loading data' })).toBeVisible();
+  await expect(page.getByText('This will only take a moment...')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Submit Transaction' })).toHaveCount(0);
+  await expectAccessible(page, 'manage shares loading');
+  await keepScreenshot(page, 'manage-shares-loading');
+
+  mode = 'fail';
+  release();
+  const panel = page.getByRole('alert');
+  await expect(panel.getByRole('heading')).toHaveText('Could not load the shareholders');
+  await expect(panel).toContainText('Could not reach the server');
+  await expectAccessible(page, 'manage shares error');
+  await keepScreenshot(page, 'manage-shares-load-error');
+  mode = 'pass';
+  await panel.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByRole('button', { name: 'Submit Transaction' })).toBeVisible();
+
+  // A later search that fails says so at the picker, with its own Retry.
+  mode = 'fail';
+  await page.getByLabel('Search From Shareholder', { exact: true }).fill('no such holder');
+  const picker = page.getByRole('group', { name: 'From Shareholder' });
+  await expect(picker.getByRole('alert')).toContainText('Could not load the shareholders');
+  mode = 'pass';
+  await picker.getByRole('button', { name: 'Retry' }).click();
+  await expect(picker.getByRole('alert')).toHaveCount(0);
+
+  // The certificates of the From holder: the loading bar too while they load.
+  const directory = await api<DirectoryResponse>(page, '/api/v1/shareholders?pageSize=200');
+  const holder = directory.rows.find((r) => hundredths(r.balance) > 0n)!;
+  let releaseCerts: () => void = () => {};
+  const certsHeld = new Promise<void>((r) => (releaseCerts = r));
+  await page.route('**/api/v1/certificates?*', async (route) => {
+    await certsHeld;
+    await route.continue();
+  });
+  await page.getByLabel('Type', { exact: true }).selectOption('Transfer');
+  await pickHolder(page, 'from', holder);
+  const origins = page.getByRole('group', { name: 'Origin Certificates' });
+  await expect(origins.getByRole('progressbar', { name: 'Loading data' })).toBeVisible();
+  releaseCerts();
+  await expect(origins.getByRole('checkbox').first()).toBeVisible();
+});
+
+test('keyboard alone: record a transfer', async ({ page }) => {
+  await signInByApi(page, demo.admin);
+  const directory = await api<DirectoryResponse>(page, '/api/v1/shareholders?pageSize=200');
+  // Holders a name search finds alone; the sender's first certificate holds at least 1 share.
+  const alone = directory.rows.filter(
+    (r) =>
+      directory.rows.filter((o) => o.name.toLowerCase().includes(r.name.toLowerCase())).length ===
+      1,
+  );
+  let from: (typeof alone)[number] | undefined;
+  for (const r of alone) {
+    const certs = await certificatesOf(page, r.id);
+    if (certs.length > 0 && certs.every((c) => hundredths(c.balance) >= 100n)) {
+      from = r;
+      break;
+    }
+  }
+  const to = alone.find((r) => r.id !== from!.id)!;
+  expect(from).toBeDefined();
+  const before = await statementOf(page, to.id);
+  const note = `e2e ${run} keyboard transfer`;
+
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Shareholders' })).toBeVisible();
+  await tabTo(page, page.getByRole('link', { name: 'Manage Shares' }));
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/transaction$/);
+
+  const choose = async (which: 'From' | 'To', holder: { id: string; name: string }) => {
+    await tabTo(page, page.getByLabel(`Search ${which} Shareholder`, { exact: true }));
+    await page.keyboard.type(holder.name);
+    const select = page.locator(`select[name="${which.toLowerCase()}"]`);
+    // The placeholder and the one holder found.
+    await expect(select.locator('option')).toHaveCount(2);
+    await expect(select.locator(`option[value="${holder.id}"]`)).toHaveCount(1);
+    await page.keyboard.press('Tab');
+    await expect(select).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(select).toHaveValue(holder.id);
+  };
+  await choose('From', from!);
+  await tabTo(page, page.getByLabel('Shares', { exact: true }));
+  await page.keyboard.type('1');
+  const type = page.getByLabel('Type', { exact: true });
+  await tabTo(page, type);
+  await page.keyboard.press('ArrowDown');
+  await expect(type).toHaveValue('Transfer');
+  const firstOrigin = page
+    .getByRole('group', { name: 'Origin Certificates' })
+    .getByRole('checkbox')
+    .first();
+  await expect(firstOrigin).toBeVisible();
+  await tabTo(page, firstOrigin);
+  await page.keyboard.press('Space');
+  await expect(firstOrigin).toBeChecked();
+  await choose('To', to);
+  await tabTo(page, page.getByLabel('Notes', { exact: true }));
+  await page.keyboard.type(note);
+  await tabTo(page, page.getByRole('button', { name: 'Submit Transaction' }));
+  await page.keyboard.press('Enter');
+  await expect(page.locator('.message-anchor .alert')).toContainText(SAVED);
+  await expect(page.locator('.message-anchor')).toBeFocused();
+
+  const after = await statementOf(page, to.id);
+  expect(hundredths(after.totals.balance) - hundredths(before.totals.balance)).toBe(100n);
+  expect(after.history.filter((r) => r.notes === note)).toHaveLength(1);
 });

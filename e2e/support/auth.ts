@@ -1,15 +1,16 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { CaughtMail } from '../../src/server/mail/test-smtp-catcher';
 import type { TestIdpUser } from '../../src/server/auth/test-oidc-provider';
+import { passwords } from './passwords';
 
 /** The demo logins seeded in embedded mode (src/server/demo/seed-demo-holders.ts). */
 export const demo = {
-  admin: { email: 'admin@acme.test', password: 'demo-admin-2026' },
-  holder: { email: 'holder@acme.test', password: 'demo-holder-2026' },
-  lukasz: { email: 'lukasz@acme.test', password: 'demo-lukasz-2026' },
-};
+  admin: { email: 'admin@acme.test', password: passwords.demoAdmin },
+  holder: { email: 'holder@acme.test', password: passwords.demoHolder },
+  lukasz: { email: 'lukasz@acme.test', password: passwords.demoLukasz },
+} as const;
 
 export const idpUrl = () => `http://localhost:${process.env.E2E_OIDC_PORT}`;
 
@@ -52,3 +53,27 @@ export async function waitForMail(to: string, subject: string, after = 0): Promi
 }
 
 export const mailCount = () => mails().length;
+
+/**
+ * Gives an account its demo password back after a test changed it, even when that test failed
+ * half-way (the journeys after it sign in with the demo passwords). Does nothing if `current`
+ * no longer signs in, that is when the password was never changed or is already back.
+ */
+export async function putPasswordBack(
+  request: APIRequestContext,
+  baseURL: string,
+  who: { email: string; password: string },
+  current: string,
+): Promise<void> {
+  const headers = { origin: baseURL };
+  const login = await request.post('/auth/login', {
+    headers,
+    data: { username: who.email, password: current },
+  });
+  if (login.status() !== 200) return;
+  const restore = await request.post('/auth/set-password', {
+    headers,
+    data: { currentPassword: current, newPassword: who.password },
+  });
+  expect(restore.status(), `put back the password of ${who.email}`).toBe(200);
+}

@@ -1,6 +1,7 @@
-import { asc, desc, eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database';
-import { authUser, shareholder } from '../db/schema';
+import { authUser } from '../db/schema';
+import { rows } from '../ledger-store/sql';
 
 export type HolderRole = 'administrator' | 'shareholder' | 'none' | 'disabled';
 
@@ -14,30 +15,39 @@ export interface HolderMatch {
 const NONE: HolderMatch = { role: 'none', holderId: null, organizationId: null, name: null };
 
 /**
- * Matches an e-mail to a holder, case-insensitively. An active administrator match wins, then an
- * active holder; a matching holder that is not active means the user is disabled; else none.
+ * The holder an e-mail (an SQL expression) matches, case-insensitively: an active administrator
+ * first, then an active holder, then an inactive one (the user is disabled). At most one row.
  */
-export async function matchHolder(db: Db, email: string): Promise<HolderMatch> {
-  const [row] = await db
-    .select({
-      id: shareholder.id,
-      organizationId: shareholder.organizationId,
-      name: shareholder.name,
-      isAdmin: shareholder.isAdmin,
-      active: shareholder.active,
-    })
-    .from(shareholder)
-    .where(sql`lower(${shareholder.email}) = lower(${email})`)
-    .orderBy(desc(shareholder.active), desc(shareholder.isAdmin), asc(shareholder.createdAt))
-    .limit(1);
-  if (!row) return NONE;
+export const holderMatchSql = (email: SQL): SQL =>
+  sql`select id, organization_id, name, is_admin, active
+        from shareholder
+       where lower(email) = lower(${email})
+       order by active desc, is_admin desc, created_at
+       limit 1`;
+
+export interface HolderMatchRow {
+  id: string | null;
+  organization_id: string | null;
+  name: string | null;
+  is_admin: boolean | null;
+  active: boolean | null;
+}
+
+export function toHolderMatch(row: HolderMatchRow | undefined): HolderMatch {
+  if (!row?.id) return NONE;
   if (!row.active) return { ...NONE, role: 'disabled' };
   return {
-    role: row.isAdmin ? 'administrator' : 'shareholder',
+    role: row.is_admin ? 'administrator' : 'shareholder',
     holderId: row.id,
-    organizationId: row.organizationId,
+    organizationId: row.organization_id,
     name: row.name,
   };
+}
+
+/** Matches an e-mail to a holder (holderMatchSql). */
+export async function matchHolder(db: Db, email: string): Promise<HolderMatch> {
+  const [row] = await rows<HolderMatchRow>(db, holderMatchSql(sql`${email}`));
+  return toHolderMatch(row);
 }
 
 /** The holder match of a user id (through the user's e-mail). */

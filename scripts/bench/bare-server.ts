@@ -301,26 +301,6 @@ async function postTransfer(
       origin: t.originId === null ? null : originLabel(t.leg),
     })),
   };
-  const patches = [
-    ...legs.flatMap((l, i) => [
-      `{certificates,${i},number}`,
-      i,
-      `{certificates,${i},certificate}`,
-      ctx.organizationId,
-      l.origin.class_type,
-      i,
-    ]),
-    ...transactions.flatMap((t, j) =>
-      t.originId === null
-        ? []
-        : [
-            `{transactions,${j},certificate}`,
-            ctx.organizationId,
-            t.leg.origin.class_type,
-            legs.indexOf(t.leg),
-          ],
-    ),
-  ];
   const written = await client.query<{ answer: unknown }>(
     q.transferWrites(legs.length, holderUpdates.length),
     [
@@ -334,7 +314,7 @@ async function postTransfer(
       ]),
       ...[ctx.organizationId, ctx.userId, ctx.holderId, 'ledger.Transfer', operationId],
       ...[operationId, requestId, null, JSON.stringify(before), JSON.stringify(after)],
-      ...[legs.length, ctx.organizationId, legs.length, ctx.organizationId],
+      ctx.organizationId,
       ...legs.flatMap((l, i) => [
         l.newId,
         i,
@@ -360,11 +340,37 @@ async function postTransfer(
         null,
         ctx.userId,
       ]),
-      ...[201, JSON.stringify(answerBody), ...patches, `user:${ctx.userId}`, key],
-      ctx.organizationId,
+      ...[201, JSON.stringify(answerBody), standIn, legs.map((l) => l.newId)],
+      ...[`user:${ctx.userId}`, key],
     ],
   );
-  return written.rows[0]!.answer;
+  return { answer: written.rows[0]!.answer, standIn, pending: legs.map((l) => l.newId) };
+}
+
+/** certificate-numbers.ts fillInNumbers, after the commit has numbered the new certificates. */
+async function fillInNumbers(
+  answer: unknown,
+  standIn: string,
+  pending: string[],
+): Promise<unknown> {
+  const found = await db.query<{ id: string; number: number; prefix: string }>(
+    q.certificateNumbers(pending.length),
+    pending,
+  );
+  const byId = new Map(found.rows.map((c) => [c.id, c]));
+  const numbered = pending.map((id) => byId.get(id)!);
+  const fill = (v: unknown): unknown => {
+    if (typeof v === 'number' && Number.isInteger(v) && v < 0) return numbered[-v - 1]!.number;
+    if (typeof v === 'string' && v.startsWith(standIn)) {
+      const c = numbered[Number(v.slice(standIn.length))]!;
+      return `${c.prefix}${c.number}`;
+    }
+    if (Array.isArray(v)) return v.map(fill);
+    if (v && typeof v === 'object')
+      return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, fill(x)]));
+    return v;
+  };
+  return fill(answer);
 }
 
 /** record-transaction.ts: claim the key, post in one transaction (retried), store the answer. */
@@ -384,9 +390,14 @@ async function transaction(req: IncomingMessage, raw: string) {
     let released = false;
     try {
       await client.query('begin');
-      const answer = await postTransfer(client, body, key, requestId);
+      const posted = await postTransfer(client, body, key, requestId);
       await client.query('commit');
-      return { status: 201, body: answer };
+      client.release();
+      released = true;
+      return {
+        status: 201,
+        body: await fillInNumbers(posted.answer, posted.standIn, posted.pending),
+      };
     } catch (err) {
       await client.query('rollback').catch(() => undefined);
       client.release();

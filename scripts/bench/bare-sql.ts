@@ -96,34 +96,12 @@ export const lockHolders = (
                  for update`;
 
 /**
- * The stored answer with the certificate numbers put in: the body, then per new certificate its
- * number and label, then each transfer-in transaction's label. Params: body, then (path, index)
- * for a number and (path, organization, class type, index) for a label.
- */
-const patched = (legs: number, p: () => string): string => {
-  let expr = `${p()}::jsonb`;
-  const number = (path: string) =>
-    (expr = `jsonb_set(${expr}, ${path}::text[], to_jsonb(((select first from numbers) + ${p()}::int)))`);
-  const label = (path: string) =>
-    (expr = `jsonb_set(${expr}, ${path}::text[], to_jsonb((select prefix from share_class
-                           where organization_id = ${p()}
-                             and class_type = ${p()})
-                         || ((select first from numbers) + ${p()}::int)::text))`);
-  for (let i = 0; i < legs; i++) {
-    number(p());
-    label(p());
-  }
-  for (let i = 0; i < legs; i++) label(p());
-  return expr;
-};
-
-/**
  * post-operation.ts's one write statement for a transfer with `legs` origins used: the
- * operation, the certificate and holder updates, the audit entry, the certificate numbers, the new
- * certificates and the transactions, then the numbers and the class prefixes. Params in order:
- * operation (7), certificate updates (2 each), holder updates (4 each), audit (10), numbers (3),
- * organization, new certificates (8 each), organization, transactions (12 each), the answer
- * (status, patched body, scope, key), organization.
+ * operation, the certificate and holder updates, the audit entry, the new certificates (stand-in
+ * numbers, numbered at commit), the transactions and the stored answer. Params in order:
+ * operation (7), certificate updates (2 each), holder updates (4 each), audit (10), organization,
+ * new certificates (8 each), organization, transactions (12 each), answer (status, body, stand-in,
+ * pending certificate ids, scope, key).
  */
 export const transferWrites = (legs: number, holders: number) => {
   let n = 0;
@@ -155,23 +133,20 @@ export const transferWrites = (legs: number, holders: number) => {
                   ${p()}, 'ledger_operation', ${p()}, ${p()},
                   ${p()}, ${p()},
                   ${p()}::jsonb,
-                  ${p()}::jsonb)), numbers as (
-            update organization set next_certificate_number = next_certificate_number + ${p()}
-             where id = ${p()}
-         returning next_certificate_number - ${p()} as first), new_certificates as (
+                  ${p()}::jsonb)), new_certificates as (
             insert into certificate
               (id, organization_id, number, holder_id, class_id, effective_date,
                origin_certificate_id, balance, cost)
-            select v.id, ${p()}, numbers.first + v.ord, v.holder_id, cls.id,
-                   v.effective_date, v.origin, v.balance, v.cost
+            select v.id, ${p()}, -nextval('certificate_number_stand_in'), v.holder_id,
+                   cls.id, v.effective_date, v.origin, v.balance, v.cost
               from (values ${repeat(
                 legs,
                 () =>
                   `(${p()}::uuid, ${p()}::int, ${p()}::uuid, ${p()}::text, ${p()}::date, ${p()}::uuid, ${p()}::numeric, ${p()}::numeric)`,
               )}) as v(id, ord, holder_id, class_type, effective_date, origin, balance, cost)
-             cross join numbers
               join share_class cls
-                on cls.organization_id = ${p()} and cls.class_type = v.class_type), transactions as (
+                on cls.organization_id = ${p()} and cls.class_type = v.class_type
+             order by v.ord), transactions as (
           insert into share_transaction
             (id, operation_id, certificate_id, preferred, origin_certificate_id, shares, type,
              date, notes, cost, reason, recorded_by)
@@ -182,11 +157,16 @@ export const transferWrites = (legs: number, holders: number) => {
           )}), answer as (
             update idempotency_key
                set state = 'done', response_status = ${p()},
-                   response_body = ${patched(legs, p)}, locked_until = null
+                   response_body = ${p()}::jsonb,
+                   stand_in = ${p()},
+                   pending_certificates = ${p()}::uuid[],
+                   locked_until = null
              where scope = ${p()} and key = ${p()}
          returning response_body)
-        select (select first from numbers) as first,
-               (select json_object_agg(class_type, prefix) from share_class
-                 where organization_id = ${p()}) as prefixes,
-               (select response_body from answer) as answer`;
+        select (select response_body from answer) as answer`;
 };
+
+/** certificate-numbers.ts fillInNumbers: the committed numbers and prefixes of the ids given. */
+export const certificateNumbers = (count: number) => `select c.id, c.number, cls.prefix
+          from certificate c join share_class cls on cls.id = c.class_id
+         where c.id in ${list(1, count)}`;

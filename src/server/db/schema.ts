@@ -229,6 +229,10 @@ export const idempotencyKey = pgTable(
     state: text('state', { enum: ['in_flight', 'done'] }).notNull(),
     responseStatus: integer('response_status'),
     responseBody: jsonb('response_body'),
+    // A success's body names its new certificates' numbers, which are taken at commit: the body
+    // holds stand-ins (this prefix + index), filled in from these certificates when it is read.
+    standIn: text('stand_in'),
+    pendingCertificates: uuid('pending_certificates').array(),
     createdAt: createdAt(),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
   },

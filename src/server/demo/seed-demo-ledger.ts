@@ -48,7 +48,8 @@ function random(seed: number) {
 
 interface HeldCertificate {
   id: string;
-  number: number;
+  /** Creation order, the order the commit numbers certificates in (their numbers come then). */
+  order: number;
   holderId: string;
   classType: ClassType;
   /** Hundredths. */
@@ -103,7 +104,7 @@ export async function seedDemoLedger(
     for (const c of posted.certificates) {
       certificates.set(c.id, {
         id: c.id,
-        number: c.number,
+        order: certificates.size,
         holderId: c.holderId,
         classType: c.classType,
         balance: 0n,
@@ -120,7 +121,7 @@ export async function seedDemoLedger(
         (c) =>
           c.holderId === holderId && c.balance > 0n && (!classType || c.classType === classType),
       )
-      .sort((a, b) => a.number - b.number);
+      .sort((a, b) => a.order - b.order);
   const withShares = (classType?: ClassType) =>
     holders.filter((h) => heldBy(h, classType).length > 0);
   const portion = (available: bigint, min: number, max: number) => {

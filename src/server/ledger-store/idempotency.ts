@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/database';
 import { AppError } from '../http/app-error';
+import { fillInNumbers } from './certificate-numbers';
 import { rows } from './sql';
 
 /** How long a claimed key blocks a retry before it counts as abandoned (a crashed request). */
@@ -78,9 +79,12 @@ export async function claimIdempotencyKey(
     state: 'in_flight' | 'done';
     response_status: number | null;
     response_body: unknown;
+    stand_in: string | null;
+    pending_certificates: string[] | null;
   }>(
     db,
-    sql`select request_hash, state, response_status, response_body
+    sql`select request_hash, state, response_status, response_body, stand_in,
+               pending_certificates::text[] as pending_certificates
           from idempotency_key where scope = ${opts.scope} and key = ${opts.key}`,
   );
   if (!existing) return claimIdempotencyKey(db, opts);
@@ -92,9 +96,20 @@ export async function claimIdempotencyKey(
     );
   }
   if (existing.state === 'done' && existing.response_status !== null) {
+    const body = parseBody(existing.response_body);
     return {
       kind: 'replay',
-      answer: { status: existing.response_status, body: parseBody(existing.response_body) },
+      answer: {
+        status: existing.response_status,
+        // A success's new certificates, numbered at its commit (certificate-numbers.ts).
+        body:
+          existing.stand_in === null
+            ? body
+            : await fillInNumbers(db, body, {
+                standIn: existing.stand_in,
+                certificateIds: existing.pending_certificates ?? [],
+              }),
+      },
     };
   }
   // Abandoned by a request that died before answering: take it over.

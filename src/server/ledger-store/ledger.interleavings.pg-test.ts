@@ -23,7 +23,7 @@ import { createHolder, createOrganization } from '../test-support/fixtures';
 import { createTestDatabase } from '../test-support/test-database';
 import { toHundredths } from './amounts';
 import { ledgerInvariants } from './invariants';
-import { postOperation } from './post-operation';
+import { postOperation, postedWithNumbers } from './post-operation';
 import { runLedgerTransaction } from './run-ledger-transaction';
 import { rows } from './sql';
 
@@ -175,16 +175,18 @@ async function runBatch(s: fc.Scheduler, world: World, choices: OpChoice[]) {
           input: op.real,
           actor: { userId: 'interleavings', holderId: null },
         }),
-      ).then(
-        (posted): Outcome => {
-          for (const c of posted.certificates) world.byNumber.set(c.number, c.id);
-          return 'posted';
-        },
-        (e: unknown): Outcome => {
-          if (isLedgerError(e)) return e.code;
-          throw e;
-        },
-      );
+      )
+        .then((pending) => postedWithNumbers(world.db, pending))
+        .then(
+          (posted): Outcome => {
+            for (const c of posted.certificates) world.byNumber.set(c.number, c.id);
+            return 'posted';
+          },
+          (e: unknown): Outcome => {
+            if (isLedgerError(e)) return e.code;
+            throw e;
+          },
+        );
     }),
   );
   await s.waitIdle();
@@ -254,12 +256,15 @@ describe('concurrent batches are linearizable against the model (fast-check sche
                 cost: '1.00',
                 classType,
               };
-              const posted = await runLedgerTransaction(db, (tx) =>
-                postOperation(tx, {
-                  organizationId: organization.id,
-                  input,
-                  actor: { userId: 'interleavings', holderId: null },
-                }),
+              const posted = await postedWithNumbers(
+                db,
+                await runLedgerTransaction(db, (tx) =>
+                  postOperation(tx, {
+                    organizationId: organization.id,
+                    input,
+                    actor: { userId: 'interleavings', holderId: null },
+                  }),
+                ),
               );
               world.byNumber.set(posted.certificates[0]!.number, posted.certificates[0]!.id);
               world.history.push(input);

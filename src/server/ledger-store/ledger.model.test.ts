@@ -14,7 +14,7 @@ import { createHolder, createOrganization } from '../test-support/fixtures';
 import { createTestDatabase } from '../test-support/test-database';
 import { toHundredths, toTenThousandths } from './amounts';
 import { ledgerInvariants } from './invariants';
-import { postOperation, type PostedOperation } from './post-operation';
+import { postOperation, postedWithNumbers, type PostedOperation } from './post-operation';
 import { runLedgerTransaction } from './run-ledger-transaction';
 import { rows } from './sql';
 
@@ -196,12 +196,15 @@ async function both(model: Model, real: Real, input: OperationInput, realInput: 
   let actual: Outcome;
   try {
     actual = {
-      ok: await runLedgerTransaction(real.db, (tx) =>
-        postOperation(tx, {
-          organizationId: real.organizationId,
-          input: realInput,
-          actor: { userId: 'model', holderId: null },
-        }),
+      ok: await postedWithNumbers(
+        real.db,
+        await runLedgerTransaction(real.db, (tx) =>
+          postOperation(tx, {
+            organizationId: real.organizationId,
+            input: realInput,
+            actor: { userId: 'model', holderId: null },
+          }),
+        ),
       ),
     };
   } catch (e) {

@@ -9,9 +9,10 @@ import {
   type OperationInput,
   type OperationPlan,
 } from '../../ledger';
-import type { Tx } from '../db/database';
+import type { Db, Tx } from '../db/database';
 import { formatTenThousandths, toHundredths } from './amounts';
 import { certificateLabel } from './certificate-label';
+import { fillInNumbers, newStandIn, type PendingNumbers } from './certificate-numbers';
 import { rows } from './sql';
 
 export interface PostOperationOptions {
@@ -22,9 +23,9 @@ export interface PostOperationOptions {
   requestId?: string | null | undefined;
   idempotencyKey?: string | null | undefined;
   /**
-   * The caller's answer, stored under its claimed idempotency key by the same statement that
-   * takes the certificate numbers: the organization row lock those numbers need is then held for
-   * one statement and the commit, not for another round trip (docs/decisions/020).
+   * The caller's answer, stored under its claimed idempotency key by the operation's write
+   * statement, so effect and answer commit together. It is built from the posted operation with
+   * stand-ins for the new certificates' numbers (certificate-numbers.ts).
    */
   answer?: {
     scope: string;
@@ -66,7 +67,9 @@ export interface PostedOperation {
   type: OperationInput['type'];
   certificates: PostedCertificate[];
   transactions: PostedTransaction[];
-  /** The stored answer's body (with the real certificate numbers), when `answer` was given. */
+  /** Where the new certificates' numbers go once the transaction has committed. */
+  pending: PendingNumbers;
+  /** The stored answer's body, with stand-ins, when `answer` was given. */
   storedBody?: unknown;
 }
 
@@ -106,9 +109,10 @@ interface HolderDelta {
 /**
  * Posts one entry-form operation inside the caller's transaction (checklist LED-06/07/09):
  * locks the origin certificates, then the holders involved, each in ascending id order; asks
- * planOperation to decide (a LedgerError rolls everything back); writes the operation, the kept
- * balances, the audit entry; and last, under the organization row lock that hands out certificate
- * numbers (held only for the final inserts), the new certificates and the transactions.
+ * planOperation to decide (a LedgerError rolls everything back); then writes the operation, the
+ * kept balances, the audit entry, the new certificates and the transactions in one statement.
+ * The new certificates are numbered as the transaction commits: the answer holds stand-ins until
+ * `postedWithNumbers` fills them in.
  */
 export async function postOperation(tx: Tx, opts: PostOperationOptions): Promise<PostedOperation> {
   const { organizationId, input } = opts;
@@ -199,37 +203,42 @@ export async function postOperation(tx: Tx, opts: PostOperationOptions): Promise
       : newIds.get(entry.certificate.newRef)!;
   const transactionIds = plan.entries.map(() => randomUUID());
 
-  /** The posted operation, given how the i-th new certificate is numbered and labelled. */
-  const describe = (
-    numberOf: (i: number) => number,
-    labelOfNew: (i: number, classType: ClassType) => string,
-  ): PostedOperation => {
-    const newIndex = new Map<string, number>(
-      plan.newCertificates.map((c, i) => [newIds.get(c.ref)!, i]),
-    );
-    const labelOf = (id: string | null): string | null => {
-      if (id === null) return null;
-      const origin = originById.get(id);
-      if (origin) return certificateLabel(origin.prefix, origin.number);
-      const i = newIndex.get(id);
-      return i === undefined ? null : labelOfNew(i, plan.newCertificates[i]!.classType);
-    };
-    const certificates = plan.newCertificates.map((c, i): PostedCertificate => {
-      const id = newIds.get(c.ref)!;
-      return {
-        id,
-        number: numberOf(i),
-        certificate: labelOfNew(i, c.classType),
-        classType: c.classType,
-        holderId: c.holderId,
-        holderName: holderById.get(c.holderId)?.name ?? '',
-        balance: formatAmount(newBalances.get(c.ref) ?? 0n),
-        cost: formatAmount(c.cost),
-        effectiveDate: c.effectiveDate,
-        origin: labelOf(c.originCertificateId),
-      };
-    });
-    const transactions = plan.entries.map((entry, i): PostedTransaction => {
+  // Numbers are taken at commit (migration 0004): until then the i-th new certificate is
+  // -(i + 1), labelled `${standIn}${i}`; fillInNumbers puts the real ones in place.
+  const pending: PendingNumbers = {
+    standIn: newStandIn(),
+    certificateIds: plan.newCertificates.map((c) => newIds.get(c.ref)!),
+  };
+  const pendingIndex = new Map<string, number>(pending.certificateIds.map((id, i) => [id, i]));
+  const labelOf = (id: string | null): string | null => {
+    if (id === null) return null;
+    const origin = originById.get(id);
+    // An origin made earlier in this same transaction has no number yet either.
+    if (origin && origin.number > 0) return certificateLabel(origin.prefix, origin.number);
+    if (origin && !pendingIndex.has(id)) {
+      pendingIndex.set(id, pending.certificateIds.length);
+      pending.certificateIds.push(id);
+    }
+    const i = pendingIndex.get(id);
+    return i === undefined ? null : `${pending.standIn}${i}`;
+  };
+  const posted: PostedOperation = {
+    operationId,
+    type: plan.operation,
+    pending,
+    certificates: plan.newCertificates.map((c, i) => ({
+      id: pending.certificateIds[i]!,
+      number: -(i + 1),
+      certificate: `${pending.standIn}${i}`,
+      classType: c.classType,
+      holderId: c.holderId,
+      holderName: holderById.get(c.holderId)?.name ?? '',
+      balance: formatAmount(newBalances.get(c.ref) ?? 0n),
+      cost: formatAmount(c.cost),
+      effectiveDate: c.effectiveDate,
+      origin: labelOf(c.originCertificateId),
+    })),
+    transactions: plan.entries.map((entry, i) => {
       const certificateId = certificateIdOf(entry);
       return {
         id: transactionIds[i]!,
@@ -244,14 +253,13 @@ export async function postOperation(tx: Tx, opts: PostOperationOptions): Promise
         originCertificateId: entry.originCertificateId,
         preferred: entry.preferred,
       };
-    });
-    return { operationId, type: plan.operation, certificates, transactions };
+    }),
   };
 
   // Every write in one statement (one round trip): the operation, the kept balances (sorted by
-  // id, the order the rows were locked in), the audit entry, and last the certificate numbers
-  // under the organization row lock, kept until commit. The new certificates' class ids and
-  // prefixes come from share_class in the same statement.
+  // id, the order the rows were locked in), the audit entry, the new certificates (their class
+  // ids from share_class, stand-in numbers from a sequence, in plan order), the transactions and
+  // the answer. No lock is taken on the organization row until the commit numbers certificates.
   const writes: SQL[] = [
     sql`operation as (
           insert into ledger_operation
@@ -300,23 +308,18 @@ export async function postOperation(tx: Tx, opts: PostOperationOptions): Promise
                   ${JSON.stringify(auditBefore(origins, holders, holderDeltas))}::jsonb,
                   ${JSON.stringify(auditAfter(plan, input, newIds, origins, holders, certificateDeltas, holderDeltas))}::jsonb))`,
   );
-  const count = plan.newCertificates.length;
-  if (count > 0)
+  if (plan.newCertificates.length > 0)
     writes.push(
-      sql`numbers as (
-            update organization set next_certificate_number = next_certificate_number + ${count}
-             where id = ${organizationId}
-         returning next_certificate_number - ${count} as first)`,
       sql`new_certificates as (
             insert into certificate
               (id, organization_id, number, holder_id, class_id, effective_date,
                origin_certificate_id, balance, cost)
-            select v.id, ${organizationId}, numbers.first + v.ord, v.holder_id, cls.id,
-                   v.effective_date, v.origin, v.balance, v.cost
+            select v.id, ${organizationId}, -nextval('certificate_number_stand_in'), v.holder_id,
+                   cls.id, v.effective_date, v.origin, v.balance, v.cost
               from (values ${sql.join(
                 plan.newCertificates.map(
                   (c, i) =>
-                    sql`(${newIds.get(c.ref)!}::uuid, ${i}::int, ${c.holderId}::uuid,
+                    sql`(${pending.certificateIds[i]!}::uuid, ${i}::int, ${c.holderId}::uuid,
                          ${c.classType}::text, ${c.effectiveDate}::date,
                          ${c.originCertificateId}::uuid,
                          ${formatAmount(newBalances.get(c.ref) ?? 0n)}::numeric,
@@ -324,9 +327,9 @@ export async function postOperation(tx: Tx, opts: PostOperationOptions): Promise
                 ),
                 sql`, `,
               )}) as v(id, ord, holder_id, class_type, effective_date, origin, balance, cost)
-             cross join numbers
               join share_class cls
-                on cls.organization_id = ${organizationId} and cls.class_type = v.class_type)`,
+                on cls.organization_id = ${organizationId} and cls.class_type = v.class_type
+             order by v.ord)`,
     );
   writes.push(
     sql`transactions as (
@@ -344,59 +347,24 @@ export async function postOperation(tx: Tx, opts: PostOperationOptions): Promise
             sql`, `,
           )})`,
   );
-  if (opts.answer) {
-    // The body is built with stand-ins for the numbers the statement takes; jsonb_set puts the
-    // real ones (and their labels) in place as it stores the answer.
-    // A new certificate's label before its number is known: unique to this call, so no name
-    // or other text in the body can be taken for it.
-    const standIn = `\u{E000}${randomUUID()}:`;
-    const body = opts.answer.body(
-      describe(
-        (i) => -(i + 1),
-        (i) => `${standIn}${i}`,
-      ),
-    );
-    let stored: SQL = sql`${JSON.stringify(body)}::jsonb`;
-    for (const patch of standInPaths(body, standIn)) {
-      const number = sql`((select first from numbers) + ${patch.index}::int)`;
-      const value =
-        patch.kind === 'number'
-          ? sql`to_jsonb(${number})`
-          : sql`to_jsonb((select prefix from share_class
-                           where organization_id = ${organizationId}
-                             and class_type = ${plan.newCertificates[patch.index]!.classType})
-                         || ${number}::text)`;
-      stored = sql`jsonb_set(${stored}, ${`{${patch.path.join(',')}}`}::text[], ${value})`;
-    }
+  if (opts.answer)
     writes.push(
       sql`answer as (
             update idempotency_key
                set state = 'done', response_status = ${opts.answer.status},
-                   response_body = ${stored}, locked_until = null
+                   response_body = ${JSON.stringify(opts.answer.body(posted))}::jsonb,
+                   stand_in = ${pending.standIn},
+                   pending_certificates = ${sql.param(pending.certificateIds)}::uuid[],
+                   locked_until = null
              where scope = ${opts.answer.scope} and key = ${opts.answer.key}
          returning response_body)`,
     );
-  }
-  const [written] = await rows<{
-    first: number | null;
-    prefixes: Record<ClassType, string>;
-    answer: unknown;
-  }>(
+  const [written] = await rows<{ answer: unknown }>(
     tx,
     sql`with ${sql.join(writes, sql`, `)}
-        select ${count > 0 ? sql`(select first from numbers)` : sql`null::int`} as first,
-               (select json_object_agg(class_type, prefix) from share_class
-                 where organization_id = ${organizationId}) as prefixes,
-               ${opts.answer ? sql`(select response_body from answer)` : sql`null::jsonb`} as answer`,
+        select ${opts.answer ? sql`(select response_body from answer)` : sql`null::jsonb`} as answer`,
   );
-  if (!written || (count > 0 && written.first === null))
-    throw new Error(`organization ${organizationId} not found`);
-
-  const posted = describe(
-    (i) => written.first! + i,
-    (i, classType) => certificateLabel(written.prefixes[classType], written.first! + i),
-  );
-  return opts.answer ? { ...posted, storedBody: written.answer } : posted;
+  return opts.answer ? { ...posted, storedBody: written?.answer } : posted;
 }
 
 /** Ids compare in lower case, as PostgreSQL returns them. */
@@ -488,29 +456,6 @@ function auditAfter(
   };
 }
 
-interface StandIn {
-  path: string[];
-  index: number;
-  kind: 'number' | 'label';
-}
-
-/**
- * Where a body built by `describe` with stand-ins holds the i-th new certificate's number (-i-1:
- * the body's only numbers are certificate numbers) or label.
- */
-function standInPaths(
-  value: unknown,
-  standIn: string,
-  path: string[] = [],
-  found: StandIn[] = [],
-): StandIn[] {
-  if (typeof value === 'number' && Number.isInteger(value) && value < 0)
-    found.push({ path, index: -value - 1, kind: 'number' });
-  else if (typeof value === 'string' && value.startsWith(standIn))
-    found.push({ path, index: Number(value.slice(standIn.length)), kind: 'label' });
-  else if (Array.isArray(value))
-    value.forEach((v, i) => standInPaths(v, standIn, [...path, String(i)], found));
-  else if (value && typeof value === 'object')
-    for (const [k, v] of Object.entries(value)) standInPaths(v, standIn, [...path, k], found);
-  return found;
-}
+/** The posted operation with its new certificates' numbers, once its transaction has committed. */
+export const postedWithNumbers = (db: Db, posted: PostedOperation): Promise<PostedOperation> =>
+  fillInNumbers(db, posted, posted.pending);

@@ -5,14 +5,17 @@ import type { Db } from '../db/database';
 import { createHolder, createOrganization, signInAs } from '../test-support/fixtures';
 import type { TestApp } from '../test-support/test-app';
 import { ledgerInvariants } from './invariants';
-import { postOperation, type PostedOperation } from './post-operation';
+import { postOperation, postedWithNumbers, type PostedOperation } from './post-operation';
 import { runLedgerTransaction } from './run-ledger-transaction';
 
 /** Posts through the same code as the API, outside HTTP (test setup). */
 export function poster(db: Db, organizationId: string) {
-  return (input: OperationInput): Promise<PostedOperation> =>
-    runLedgerTransaction(db, (tx) =>
-      postOperation(tx, { organizationId, input, actor: { userId: 'setup', holderId: null } }),
+  return async (input: OperationInput): Promise<PostedOperation> =>
+    postedWithNumbers(
+      db,
+      await runLedgerTransaction(db, (tx) =>
+        postOperation(tx, { organizationId, input, actor: { userId: 'setup', holderId: null } }),
+      ),
     );
 }
 

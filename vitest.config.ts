@@ -1,4 +1,22 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+// .ci/run's second pass runs the suite again on the embedded PGlite after a full run on
+// PostgreSQL (TEST_BACKEND_PASS=pglite). Tests that never touch the configured database (the pure
+// ledger, the web app, the tooling, and servers started on their own embedded data directory)
+// gave the same answer in the first pass, so that pass leaves them out.
+const backendIndependent = [
+  'src/ledger/**',
+  'src/web/**',
+  'e2e/support/**',
+  'scripts/lint/**',
+  'scripts/web-build-stale.test.ts',
+  'scripts/admin.test.ts',
+  'src/server/config.test.ts',
+  'src/server/session-secret.test.ts',
+  'src/server/data-dir-lock.test.ts',
+  'src/server/main.test.ts',
+  'src/server/http/**',
+];
 
 export default defineConfig({
   test: {
@@ -9,6 +27,10 @@ export default defineConfig({
       'e2e/support/**/*.test.ts',
       // PostgreSQL-only behaviour (outages, real concurrency) runs when a server is configured.
       ...(process.env.TEST_DATABASE_URL ? ['src/**/*.pg-test.ts'] : []),
+    ],
+    exclude: [
+      ...configDefaults.exclude,
+      ...(process.env.TEST_BACKEND_PASS === 'pglite' ? backendIndependent : []),
     ],
     environment: 'node',
     testTimeout: 30_000,

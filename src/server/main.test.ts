@@ -3,7 +3,7 @@ import net from 'node:net';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { killServers, spawnServer, type ServerProcess } from './test-support/spawn-server';
 
 const dirs: string[] = [];
@@ -56,9 +56,14 @@ describe('start-up', () => {
 });
 
 describe('graceful shutdown (SIGTERM)', () => {
-  // Both servers start at once: each start is a few seconds of PGlite on a busy machine.
-  const drains = startEmbedded();
-  const stuck = startEmbedded();
+  // Both servers start at once: each start is a few seconds of PGlite on a busy machine. In a
+  // hook, not at collection: listing the tests must not start servers that nothing stops.
+  let drains: ReturnType<typeof startEmbedded>;
+  let stuck: ReturnType<typeof startEmbedded>;
+  beforeAll(() => {
+    drains = startEmbedded();
+    stuck = startEmbedded();
+  });
 
   it('lets a request in flight finish with 200, refuses new ones, checkpoints and exits 0', async () => {
     const { server, dataDir } = drains;

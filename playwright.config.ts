@@ -1,21 +1,10 @@
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { chromiumFlags, findChromium } from './e2e/support/find-chromium';
+import { chromiumLaunchOptions } from './e2e/support/find-chromium';
 import { resultsDir, serverLogFile } from './e2e/support/trail';
-
-/** A port nothing listens on now: the system picks it (listen on port 0). */
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
+import { freePort } from './scripts/free-port';
 
 // The main process picks these once; workers inherit them through the environment. The app, the
 // local OpenID provider (Google's stand-in) and the SMTP catcher started by
@@ -44,7 +33,7 @@ export default defineConfig({
     headless: true,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: { executablePath: await findChromium(), args: chromiumFlags },
+    launchOptions: await chromiumLaunchOptions(),
   },
   projects: [
     {

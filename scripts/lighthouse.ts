@@ -4,25 +4,15 @@
 // the wire (the bytes Lighthouse saw transferred: compressed, headers included).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
-import { findChromium, chromiumFlags } from '../e2e/support/find-chromium';
+import { findBrowser } from '../e2e/support/find-chromium';
+import { freePort } from './free-port';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-/** A port nothing listens on now: the system picks it. */
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 
 const JS_LIMIT = 150 * 1024;
 const port = await freePort();
@@ -74,9 +64,10 @@ async function adminCookie(): Promise<string> {
 let failed = false;
 try {
   await waitForServer();
+  const browser = await findBrowser();
   const chrome = await chromeLauncher.launch({
-    chromePath: await findChromium(),
-    chromeFlags: ['--headless=new', ...chromiumFlags],
+    chromePath: browser.executablePath,
+    chromeFlags: ['--headless=new', ...browser.args],
   });
   try {
     const pages: Array<{

@@ -118,8 +118,3 @@ export async function chromiumLaunchOptions(
   const { executablePath, args } = await findBrowser(options);
   return { executablePath, args };
 }
-
-/** The path only (callers that add chromiumFlags themselves). */
-export async function findChromium(options?: FindChromiumOptions): Promise<string> {
-  return (await findBrowser(options)).executablePath;
-}

@@ -26,7 +26,12 @@ export async function hit(
       },
     })
     .returning({ count: authRateLimit.count, lastRequest: authRateLimit.lastRequest });
-  const retryAfter = Math.max(1, Math.ceil((row!.lastRequest + windowMs - now) / 1000));
+  // Parallel requests read the clock before their upsert: one may find a window another opened a
+  // few ms "later" than its own now. Never announce more than the window itself.
+  const retryAfter = Math.min(
+    windowSeconds,
+    Math.max(1, Math.ceil((row!.lastRequest + windowMs - now) / 1000)),
+  );
   return { count: row!.count, retryAfter, windowStart: row!.lastRequest };
 }
 

@@ -41,5 +41,12 @@ export default defineConfig({
     // Two cores: PGlite instances are heavy; keep parallelism modest.
     maxWorkers: 2,
     pool: 'forks',
+    // A worker keeps its modules from one test file to the next: importing the server for every
+    // file cost about a minute of each pass. Every file builds its own app and database; stubs,
+    // spies and environment changes are undone after each test.
+    isolate: false,
+    restoreMocks: true,
+    unstubGlobals: true,
+    unstubEnvs: true,
   },
 });

@@ -5,7 +5,7 @@ export const SESSION_LIMITS = {
   accessToken: 15 * 60,
 };
 
-export const limitsFor = (role: string | null) =>
+const limitsFor = (role: string | null) =>
   role === 'administrator' ? SESSION_LIMITS.administrator : SESSION_LIMITS.shareholder;
 
 /** When a browser session used now expires: the role's idle limit, capped by its absolute one. */

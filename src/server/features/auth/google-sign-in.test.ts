@@ -6,7 +6,7 @@ import { startTestIdp, TEST_CLIENT } from '../../auth/test-oidc-provider';
 import { authAccount, authUser, authVerification } from '../../db/schema';
 import { createHolder, createOrganization } from '../../test-support/fixtures';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
-import { testBrowser } from './test-browser';
+import { testBrowser } from '../../test-support/test-browser';
 
 let t: TestApp;
 let idp: Awaited<ReturnType<typeof startTestIdp>>;

@@ -35,7 +35,8 @@ const hasAnyLogin = async (deps: AuthFeatureDeps, userId: string): Promise<boole
  * POST /auth/set-password. A user sets their own password (the current one is required when
  * they have one; their other sessions end). An administrator gives a holder of their organization
  * who has no login of any kind yet (no password, no Google) an initial password and, with
- * sendEmail, an invitation. Nobody may set anyone else's password in any other case. A confirmation mail follows every change; it never holds the password.
+ * sendEmail, an invitation. Nobody may set anyone else's password in any other case. A
+ * confirmation mail follows every change; it never holds the password.
  */
 export async function setPassword(
   deps: AuthFeatureDeps,

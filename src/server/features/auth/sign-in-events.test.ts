@@ -7,7 +7,7 @@ import { startSmtpCatcher } from '../../mail/test-smtp-catcher';
 import { createHolder, createOrganization, sessionCookieOf } from '../../test-support/fixtures';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { authClient, tokenFromMail } from './auth-test-helpers';
-import { testBrowser } from './test-browser';
+import { testBrowser } from '../../test-support/test-browser';
 
 // LOG-01: every sign-in event is one log line with UTC time, user id, IP, user agent and the
 // request id of the request that caused it, whatever request id or IP the client claims.

@@ -1,4 +1,4 @@
-import type { TestApp } from '../../test-support/test-app';
+import type { TestApp } from './test-app';
 
 export interface BrowserStep {
   url: string;

@@ -4,6 +4,7 @@
 // Fastify, zod, the session lookup, the access policy, and the app's own JS per request.
 import { createHash, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type pg from 'pg';
 import { formatAmount, parseSignedAmount } from '../../src/ledger';
 import { openPostgres } from '../../src/server/db/database';
@@ -133,6 +134,8 @@ async function postTransfer(
   body: TransferBody,
   key: string,
   requestId: string,
+  /** The claim of the key, sent ahead of BEGIN on the first attempt (the app's precondition). */
+  claim: pg.QueryConfig | null,
 ) {
   const shares = parseSignedAmount(body.Shares);
   const cost = parseSignedAmount(body.Cost ?? '0');
@@ -140,13 +143,20 @@ async function postTransfer(
   const to = body.DestinationShareholderId.toLowerCase();
   const chosen = body.Origin.map((id) => id.toLowerCase());
   const originIds = sortedUnique(chosen);
-  const origins = (
-    await client.query<Origin>(q.lockOrigins(originIds.length), [...originIds, ctx.organizationId])
-  ).rows;
-  const holderIds = sortedUnique([from, to, ...origins.map((o) => o.holder_id)]);
-  const holders = (
-    await client.query<Holder>(q.lockHolders(holderIds.length), [...holderIds, ctx.organizationId])
-  ).rows;
+  const parties = sortedUnique([from, to]);
+  const flight = await together(client, [
+    ...(claim ? [claim] : []),
+    { text: 'begin' },
+    { text: q.lockOrigins(originIds.length), values: [...originIds, ctx.organizationId] },
+    {
+      text: q.lockHolders(parties.length, originIds.length),
+      values: [ctx.organizationId, ...parties, ...originIds, ctx.organizationId],
+    },
+  ]);
+  if (claim && flight[0]!.rowCount === 0) throw new Refusal(409, 'IDEMPOTENCY.IN_FLIGHT');
+  const [, lockedOrigins, lockedHolders] = claim ? flight.slice(1) : flight;
+  const origins = lockedOrigins!.rows as Origin[];
+  const holders = lockedHolders!.rows as Holder[];
 
   // The refusals a 1-share transfer can meet (planOperation's order).
   const holderById = new Map(holders.map((h) => [h.id, h]));
@@ -301,63 +311,87 @@ async function postTransfer(
       origin: t.originId === null ? null : originLabel(t.leg),
     })),
   };
-  const written = await client.query<{ answer: unknown }>(
-    q.transferWrites(legs.length, holderUpdates.length),
-    [
-      ...[operationId, ctx.organizationId, 'Transfer', ctx.userId, requestId, key, null],
-      ...certUpdates.flat(),
-      ...holderUpdates.flatMap(([id, d]) => [
-        id,
-        formatAmount(d.common),
-        formatAmount(d.preferred),
-        formatTenThousandths(d.heldCost),
-      ]),
-      ...[ctx.organizationId, ctx.userId, ctx.holderId, 'ledger.Transfer', operationId],
-      ...[operationId, requestId, null, JSON.stringify(before), JSON.stringify(after)],
-      ctx.organizationId,
-      ...legs.flatMap((l, i) => [
-        l.newId,
-        i,
-        to,
-        l.origin.class_type,
-        body.ShareDate,
-        l.origin.id,
-        formatAmount(l.taken),
-        formatAmount(cost),
-      ]),
-      ctx.organizationId,
-      ...transactions.flatMap((t) => [
-        t.id,
-        operationId,
-        t.certificateId,
-        t.preferred,
-        t.originId,
-        t.shares,
-        t.type,
-        body.ShareDate,
-        '',
-        formatAmount(cost),
-        null,
-        ctx.userId,
-      ]),
-      ...[201, JSON.stringify(answerBody), standIn, legs.map((l) => l.newId)],
-      ...[`user:${ctx.userId}`, key],
-    ],
-  );
-  return { answer: written.rows[0]!.answer, standIn, pending: legs.map((l) => l.newId) };
+  const pending = legs.map((l) => l.newId);
+  const [written, , numbers] = await together(client, [
+    {
+      text: q.transferWrites(legs.length, holderUpdates.length),
+      values: [
+        ...[operationId, ctx.organizationId, 'Transfer', ctx.userId, requestId, key, null],
+        ...certUpdates.flat(),
+        ...holderUpdates.flatMap(([id, d]) => [
+          id,
+          formatAmount(d.common),
+          formatAmount(d.preferred),
+          formatTenThousandths(d.heldCost),
+        ]),
+        ...[ctx.organizationId, ctx.userId, ctx.holderId, 'ledger.Transfer', operationId],
+        ...[operationId, requestId, null, JSON.stringify(before), JSON.stringify(after)],
+        ctx.organizationId,
+        ...legs.flatMap((l, i) => [
+          l.newId,
+          i,
+          to,
+          l.origin.class_type,
+          body.ShareDate,
+          l.origin.id,
+          formatAmount(l.taken),
+          formatAmount(cost),
+        ]),
+        ctx.organizationId,
+        ...transactions.flatMap((t) => [
+          t.id,
+          operationId,
+          t.certificateId,
+          t.preferred,
+          t.originId,
+          t.shares,
+          t.type,
+          body.ShareDate,
+          '',
+          formatAmount(cost),
+          null,
+          ctx.userId,
+        ]),
+        ...[201, JSON.stringify(answerBody), standIn, legs.map((l) => l.newId)],
+        ...[`user:${ctx.userId}`, key],
+      ],
+    },
+    { text: 'commit' },
+    { text: q.certificateNumbers(pending.length), values: pending },
+  ]);
+  const answer = (written!.rows[0] as { answer: unknown }).answer;
+  return fillInNumbers(answer, standIn, pending, numbers!.rows as Numbered[]);
 }
 
-/** certificate-numbers.ts fillInNumbers, after the commit has numbered the new certificates. */
-async function fillInNumbers(
+/**
+ * pipelined-transaction.ts: the statements written to the socket at once (pool in pipeline
+ * mode), answered in order; the first failure is thrown once all have answered.
+ */
+async function together(client: pg.PoolClient, statements: pg.QueryConfig[]) {
+  const stream = (client as unknown as { connection: { stream: Duplex } }).connection.stream;
+  stream.cork();
+  const pending = statements.map((s) => client.query(s));
+  stream.uncork();
+  const settled = await Promise.allSettled(pending);
+  const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+  if (failed) throw failed.reason;
+  return settled.map((s) => (s as PromiseFulfilledResult<pg.QueryResult>).value);
+}
+
+interface Numbered {
+  id: string;
+  number: number;
+  prefix: string;
+}
+
+/** certificate-numbers.ts withNumbers: the numbers the commit gave, in place of the stand-ins. */
+function fillInNumbers(
   answer: unknown,
   standIn: string,
   pending: string[],
-): Promise<unknown> {
-  const found = await db.query<{ id: string; number: number; prefix: string }>(
-    q.certificateNumbers(pending.length),
-    pending,
-  );
-  const byId = new Map(found.rows.map((c) => [c.id, c]));
+  found: Numbered[],
+): unknown {
+  const byId = new Map(found.map((c) => [c.id, c]));
   const numbered = pending.map((id) => byId.get(id)!);
   const fill = (v: unknown): unknown => {
     if (typeof v === 'number' && Number.isInteger(v) && v < 0) return numbered[-v - 1]!.number;
@@ -382,28 +416,24 @@ async function transaction(req: IncomingMessage, raw: string) {
   if (body.Type !== 'Transfer') throw new Refusal(400, 'VALIDATION');
   const scope = `user:${ctx.userId}`;
   const hash = createHash('sha256').update(raw).digest('hex');
-  const claimed = await db.query(q.CLAIM_KEY, [scope, key, hash, 60]);
-  if (claimed.rowCount === 0) throw new Refusal(409, 'IDEMPOTENCY.IN_FLIGHT');
   const requestId = randomUUID();
   for (let attempt = 1; ; attempt++) {
     const client = await db.connect();
     let released = false;
     try {
-      await client.query('begin');
-      const posted = await postTransfer(client, body, key, requestId);
-      await client.query('commit');
+      const claim = attempt === 1 ? { text: q.CLAIM_KEY, values: [scope, key, hash, 60] } : null;
+      const answer = await postTransfer(client, body, key, requestId, claim);
       client.release();
       released = true;
-      return {
-        status: 201,
-        body: await fillInNumbers(posted.answer, posted.standIn, posted.pending),
-      };
+      return { status: 201, body: answer };
     } catch (err) {
       await client.query('rollback').catch(() => undefined);
       client.release();
       released = true;
       if (err instanceof Refusal) {
         const answer = { code: err.code, message: err.code };
+        // The key is another request's: nothing of this one to store.
+        if (err.code === 'IDEMPOTENCY.IN_FLIGHT') return { status: err.status, body: answer };
         await db.query(q.COMPLETE_KEY, [err.status, JSON.stringify(answer), scope, key]);
         return { status: err.status, body: answer };
       }

@@ -85,15 +85,21 @@ export const lockOrigins = (
                order by c.id
                  for update of c`;
 
-/** post-operation.ts: lock the holders involved, ascending id. Params: ids…, organization. */
+/**
+ * post-operation.ts: lock the parties named and the origins' holders, ascending id. Params:
+ * organization, party ids…, origin ids…, organization.
+ */
 export const lockHolders = (
-  count: number,
+  parties: number,
+  origins: number,
 ) => `select id, name, active, common_shares::text as common_shares,
-                     preferred_shares::text as preferred_shares, held_cost::text as held_cost
-                from shareholder
-               where id in ${list(1, count)} and organization_id = $${count + 1}
-               order by id
-                 for update`;
+                 preferred_shares::text as preferred_shares, held_cost::text as held_cost
+            from shareholder
+           where organization_id = $1
+             and id in (select id from shareholder where id in ${list(2, parties)} union select holder_id from certificate
+                            where id in ${list(2 + parties, origins)} and organization_id = $${2 + parties + origins})
+           order by id
+             for update`;
 
 /**
  * post-operation.ts's one write statement for a transfer with `legs` origins used: the

@@ -47,6 +47,13 @@ async function startServer(
   const port = await freePort();
   const child = fork(fileURLToPath(new URL(script, import.meta.url)), [], {
     env: { ...process.env, ...env, BENCH_PORT: String(port) },
+    // BENCH_CPU_PROFILE=<folder>: each server writes a V8 CPU profile there when it stops.
+    execArgv: [
+      ...process.execArgv,
+      ...(process.env.BENCH_CPU_PROFILE
+        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`]
+        : []),
+    ],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const ready = (await nextMessage(child, name, 'listening')) as Extract<

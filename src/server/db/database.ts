@@ -7,6 +7,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { PreparingClient } from './preparing-client';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -55,6 +56,10 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
 export function openPostgres(connectionString: string, log?: Logger): Database {
   const pool = new pg.Pool({
     connectionString,
+    Client: PreparingClient,
+    // Statements given together go out together (ledger-store/pipelined-transaction.ts); code
+    // that awaits each statement behaves as without it.
+    pipeline: true,
     max: 10,
     // The pg default of 0 waits forever for a connection; fail fast and answer 503 instead.
     connectionTimeoutMillis: 2000,

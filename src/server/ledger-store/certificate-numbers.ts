@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { certificateLabel } from './certificate-label';
 import { rows } from './sql';
@@ -18,15 +18,31 @@ export interface PendingNumbers {
 
 export const newStandIn = (): string => `\u{E000}${randomUUID()}:`;
 
+/** Reads the numbers and prefixes of the certificates given; see `withNumbers`. */
+export const numbersOf = (certificateIds: string[]): SQL =>
+  sql`select c.id, c.number, cls.prefix
+        from certificate c join share_class cls on cls.id = c.class_id
+       where c.id in ${certificateIds}`;
+
+export interface NumberedCertificate {
+  id: string;
+  number: number;
+  prefix: string;
+}
+
 /** Puts the committed numbers and labels of `pending`'s certificates in place of their stand-ins. */
 export async function fillInNumbers<T>(db: Db, value: T, pending: PendingNumbers): Promise<T> {
   if (pending.certificateIds.length === 0) return value;
-  const found = await rows<{ id: string; number: number; prefix: string }>(
-    db,
-    sql`select c.id, c.number, cls.prefix
-          from certificate c join share_class cls on cls.id = c.class_id
-         where c.id in ${pending.certificateIds}`,
+  return withNumbers(
+    value,
+    pending,
+    await rows<NumberedCertificate>(db, numbersOf(pending.certificateIds)),
   );
+}
+
+/** `value` with the stand-ins of `pending` replaced from `found` (the rows of `numbersOf`). */
+export function withNumbers<T>(value: T, pending: PendingNumbers, found: NumberedCertificate[]): T {
+  if (pending.certificateIds.length === 0) return value;
   const byId = new Map(found.map((c) => [c.id, c]));
   const numbered = pending.certificateIds.map((id) => {
     const c = byId.get(id);

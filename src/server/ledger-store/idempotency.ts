@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/database';
 import { AppError } from '../http/app-error';
 import { fillInNumbers } from './certificate-numbers';
@@ -56,6 +56,14 @@ export function requireIdempotencyKey(header: string | string[] | undefined): st
   return key;
 }
 
+/** Claims a new key: one row when it was free, none when it is taken (see claimIdempotencyKey). */
+export const claimStatement = (opts: { scope: string; key: string; hash: string }): SQL =>
+  sql`insert into idempotency_key (scope, key, request_hash, state, locked_until)
+      values (${opts.scope}, ${opts.key}, ${opts.hash}, 'in_flight',
+              now() + make_interval(secs => ${IN_FLIGHT_SECONDS}))
+      on conflict (scope, key) do nothing
+      returning key`;
+
 /**
  * Claims (scope, key) for this request, or returns the stored first answer. The same key with
  * another body answers IDEMPOTENCY.KEY_REUSED (422); one still being processed, IN_FLIGHT (409).
@@ -64,14 +72,7 @@ export async function claimIdempotencyKey(
   db: Db,
   opts: { scope: string; key: string; hash: string },
 ): Promise<Claim> {
-  const inserted = await rows<{ key: string }>(
-    db,
-    sql`insert into idempotency_key (scope, key, request_hash, state, locked_until)
-        values (${opts.scope}, ${opts.key}, ${opts.hash}, 'in_flight',
-                now() + make_interval(secs => ${IN_FLIGHT_SECONDS}))
-        on conflict (scope, key) do nothing
-        returning key`,
-  );
+  const inserted = await rows<{ key: string }>(db, claimStatement(opts));
   if (inserted.length > 0) return { kind: 'claimed' };
 
   const [existing] = await rows<{

@@ -174,6 +174,7 @@ async function runBatch(s: fc.Scheduler, world: World, choices: OpChoice[]) {
           organizationId: world.organizationId,
           input: op.real,
           actor: { userId: 'interleavings', holderId: null },
+          commit: true,
         }),
       )
         .then((pending) => postedWithNumbers(world.db, pending))
@@ -263,6 +264,7 @@ describe('concurrent batches are linearizable against the model (fast-check sche
                     organizationId: organization.id,
                     input,
                     actor: { userId: 'interleavings', holderId: null },
+                    commit: true,
                   }),
                 ),
               );

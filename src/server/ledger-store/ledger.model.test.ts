@@ -203,6 +203,7 @@ async function both(model: Model, real: Real, input: OperationInput, realInput: 
             organizationId: real.organizationId,
             input: realInput,
             actor: { userId: 'model', holderId: null },
+            commit: true,
           }),
         ),
       ),

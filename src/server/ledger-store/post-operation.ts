@@ -12,7 +12,15 @@ import {
 import type { Db, Tx } from '../db/database';
 import { formatTenThousandths, toHundredths } from './amounts';
 import { certificateLabel } from './certificate-label';
-import { fillInNumbers, newStandIn, type PendingNumbers } from './certificate-numbers';
+import {
+  fillInNumbers,
+  newStandIn,
+  numbersOf,
+  withNumbers,
+  type NumberedCertificate,
+  type PendingNumbers,
+} from './certificate-numbers';
+import { pipelineOf } from './pipelined-transaction';
 import { rows } from './sql';
 
 export interface PostOperationOptions {
@@ -22,6 +30,12 @@ export interface PostOperationOptions {
   actor: { userId: string; holderId: string | null };
   requestId?: string | null | undefined;
   idempotencyKey?: string | null | undefined;
+  /**
+   * The operation ends its transaction: on a pipelined transaction (runLedgerTransaction on
+   * PostgreSQL) its write, COMMIT and the read of the new numbers go in one round trip, and the
+   * answer comes back numbered. Nothing may use `tx` after it.
+   */
+  commit?: boolean;
   /**
    * The caller's answer, stored under its claimed idempotency key by the operation's write
    * statement, so effect and answer commit together. It is built from the posted operation with
@@ -118,37 +132,49 @@ export async function postOperation(tx: Tx, opts: PostOperationOptions): Promise
   const { organizationId, input } = opts;
   const originIds = uniqueUuids(input.originCertificateIds ?? []);
 
-  const origins =
-    originIds.length === 0
-      ? []
-      : await rows<LockedCertificate>(
-          tx,
-          sql`select c.id, c.holder_id, cls.class_type, c.balance::text as balance,
-                     c.effective_date::text as effective_date, c.cost::text as cost, c.number,
-                     cls.prefix
-                from certificate c join share_class cls on cls.id = c.class_id
-               where c.id in ${originIds} and c.organization_id = ${organizationId}
-               order by c.id
-                 for update of c`,
-        );
-
   const holderIds = uniqueUuids([
     input.holderId,
     input.type === 'Transfer' ? input.toHolderId : null,
-    ...origins.map((o) => o.holder_id),
   ]);
-  const holders =
-    holderIds.length === 0
-      ? []
-      : await rows<LockedHolder>(
-          tx,
-          sql`select id, name, active, common_shares::text as common_shares,
-                     preferred_shares::text as preferred_shares, held_cost::text as held_cost
-                from shareholder
-               where id in ${holderIds} and organization_id = ${organizationId}
-               order by id
-                 for update`,
-        );
+  // The origins, then their holders and the parties named: each set locked in ascending id
+  // order, certificates before holders, in one round trip on PostgreSQL.
+  const locks: SQL[] = [];
+  if (originIds.length > 0)
+    locks.push(
+      sql`select c.id, c.holder_id, cls.class_type, c.balance::text as balance,
+                 c.effective_date::text as effective_date, c.cost::text as cost, c.number,
+                 cls.prefix
+            from certificate c join share_class cls on cls.id = c.class_id
+           where c.id in ${originIds} and c.organization_id = ${organizationId}
+           order by c.id
+             for update of c`,
+    );
+  if (originIds.length > 0 || holderIds.length > 0)
+    locks.push(
+      sql`select id, name, active, common_shares::text as common_shares,
+                 preferred_shares::text as preferred_shares, held_cost::text as held_cost
+            from shareholder
+           where organization_id = ${organizationId}
+             and id in (${sql.join(
+               [
+                 ...(holderIds.length > 0
+                   ? [sql`select id from shareholder where id in ${holderIds}`]
+                   : []),
+                 ...(originIds.length > 0
+                   ? [
+                       sql`select holder_id from certificate
+                            where id in ${originIds} and organization_id = ${organizationId}`,
+                     ]
+                   : []),
+               ],
+               sql` union `,
+             )})
+           order by id
+             for update`,
+    );
+  const locked = await send(tx, locks);
+  const origins = (originIds.length > 0 ? locked[0]! : []) as LockedCertificate[];
+  const holders = (locked[originIds.length > 0 ? 1 : 0] ?? []) as LockedHolder[];
 
   const certificateStates = new Map<string, CertificateState>(
     origins.map((o) => [
@@ -359,12 +385,33 @@ export async function postOperation(tx: Tx, opts: PostOperationOptions): Promise
              where scope = ${opts.answer.scope} and key = ${opts.answer.key}
          returning response_body)`,
     );
-  const [written] = await rows<{ answer: unknown }>(
-    tx,
-    sql`with ${sql.join(writes, sql`, `)}
-        select ${opts.answer ? sql`(select response_body from answer)` : sql`null::jsonb`} as answer`,
-  );
-  return opts.answer ? { ...posted, storedBody: written?.answer } : posted;
+  const write = sql`with ${sql.join(writes, sql`, `)}
+        select ${opts.answer ? sql`(select response_body from answer)` : sql`null::jsonb`} as answer`;
+  const pipeline = opts.commit ? pipelineOf(tx) : undefined;
+  if (!pipeline) {
+    const [written] = await rows<{ answer: unknown }>(tx, write);
+    return opts.answer ? { ...posted, storedBody: written?.answer } : posted;
+  }
+  // The write, COMMIT (which numbers the new certificates) and the read of those numbers.
+  const reads = pending.certificateIds.length > 0 ? [numbersOf(pending.certificateIds)] : [];
+  const { inside, after } = await pipeline.commitWith([write], reads);
+  const written = inside[0]![0] as { answer: unknown } | undefined;
+  const found = (after[0] ?? []) as NumberedCertificate[];
+  const numbered = withNumbers(posted, pending, found);
+  return {
+    ...numbered,
+    pending: { standIn: pending.standIn, certificateIds: [] },
+    ...(opts.answer ? { storedBody: withNumbers(written?.answer, pending, found) } : {}),
+  };
+}
+
+/** Runs statements in order: together on a pipelined transaction, else one after another. */
+async function send(tx: Tx, statements: SQL[]): Promise<unknown[][]> {
+  const pipeline = pipelineOf(tx);
+  if (pipeline) return pipeline.send(statements);
+  const results: unknown[][] = [];
+  for (const statement of statements) results.push(await rows(tx, statement));
+  return results;
 }
 
 /** Ids compare in lower case, as PostgreSQL returns them. */

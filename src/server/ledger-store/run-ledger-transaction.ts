@@ -1,5 +1,12 @@
+import pg from 'pg';
 import type { Db, Tx } from '../db/database';
 import { AppError } from '../http/app-error';
+import {
+  checkPrecondition,
+  PipelinedTransaction,
+  type Precondition,
+} from './pipelined-transaction';
+import { rows } from './sql';
 
 /** At most this many attempts when PostgreSQL reports a serialization failure or a deadlock. */
 export const MAX_ATTEMPTS = 5;
@@ -37,13 +44,29 @@ export async function runLedgerTransaction<T>(
     onRetry?: (attempt: number, err: unknown) => void;
     /** Tests observe the pauses through this. */
     sleep?: (ms: number) => Promise<void>;
+    /**
+     * Runs once, before the first attempt and outside its transaction (on PostgreSQL in the same
+     * round trip as BEGIN); when it does not hold, the attempt stops with PreconditionFailed and
+     * nothing of it is written.
+     */
+    precondition?: Precondition;
   } = {},
 ): Promise<T> {
+  const pool = (db as { $client?: unknown }).$client;
+  let precondition = opts.precondition;
+  const once = async () => {
+    const first = precondition;
+    precondition = undefined;
+    if (pool instanceof pg.Pool) return runPipelined(pool, work, first);
+    if (first) checkPrecondition(first, await rows(db, first.statement));
+    return db.transaction(work);
+  };
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.transaction(work);
+      return await once();
     } catch (err) {
-      if (!isRetryable(err)) throw err;
+      // A failure after COMMIT took (reading the new numbers) must not post the operation twice.
+      if (!isRetryable(err) || (err as { committed?: boolean }).committed) throw err;
       if (attempt >= MAX_ATTEMPTS) {
         throw new AppError(
           'DB.BUSY',
@@ -55,5 +78,29 @@ export async function runLedgerTransaction<T>(
       opts.onRetry?.(attempt, err);
       await (opts.sleep ?? sleep)(retryDelayMs(attempt));
     }
+  }
+}
+
+/** One attempt on a pooled PostgreSQL connection, BEGIN and COMMIT sent with other statements. */
+async function runPipelined<T>(
+  pool: pg.Pool,
+  work: (tx: Tx) => Promise<T>,
+  precondition: Precondition | undefined,
+): Promise<T> {
+  const client = await pool.connect();
+  const transaction = new PipelinedTransaction(client, precondition);
+  let broken: Error | undefined;
+  try {
+    const value = await work(transaction.tx);
+    await transaction.commit();
+    return value;
+  } catch (err) {
+    await transaction.rollback().catch((e: unknown) => {
+      broken = e instanceof Error ? e : new Error(String(e));
+    });
+    throw err;
+  } finally {
+    // A connection that could not roll back is closed rather than pooled.
+    client.release(broken);
   }
 }

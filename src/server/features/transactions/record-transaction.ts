@@ -5,6 +5,7 @@ import type { Db } from '../../db/database';
 import { statusForCode } from '../../http/error-status';
 import {
   claimIdempotencyKey,
+  claimStatement,
   completeIdempotencyKey,
   releaseIdempotencyKey,
   requestHash,
@@ -12,6 +13,7 @@ import {
 } from '../../ledger-store/idempotency';
 import { fillInNumbers } from '../../ledger-store/certificate-numbers';
 import { postOperation, type PostedOperation } from '../../ledger-store/post-operation';
+import { isPreconditionFailed, type Precondition } from '../../ledger-store/pipelined-transaction';
 import { runLedgerTransaction } from '../../ledger-store/run-ledger-transaction';
 import { todayIso } from '../../ledger-store/sql';
 import type { Principal } from '../../plugins/access-control';
@@ -79,30 +81,29 @@ export async function recordTransaction(
   if (principal.organizationId === null) throw new Error('administrator without an organization');
   const scope = `user:${principal.userId}`;
   const key = opts.idempotencyKey;
-  const claim = await claimIdempotencyKey(db, { scope, key, hash: requestHash(opts.body) });
-  if (claim.kind === 'replay') return { ...claim.answer, replayed: true };
+  const hash = requestHash(opts.body);
   const input = toOperationInput(opts.body, todayIso());
-
-  try {
-    const posted = await runLedgerTransaction(db, (tx) =>
-      postOperation(tx, {
-        organizationId: principal.organizationId!,
-        input,
-        actor: { userId: principal.userId, holderId: principal.holderId },
-        requestId: opts.requestId,
-        idempotencyKey: key,
-        // Stored with the effect, in the same transaction: a crash leaves neither or both.
-        answer: { scope, key, status: 201, body: responseBody },
-      }),
+  const post = (precondition?: Precondition) =>
+    runLedgerTransaction(
+      db,
+      (tx) =>
+        postOperation(tx, {
+          organizationId: principal.organizationId!,
+          input,
+          actor: { userId: principal.userId, holderId: principal.holderId },
+          requestId: opts.requestId,
+          idempotencyKey: key,
+          commit: true,
+          // Stored with the effect, in the same transaction: a crash leaves neither or both.
+          answer: { scope, key, status: 201, body: responseBody },
+        }),
+      precondition ? { precondition } : {},
     );
-    // What was stored, with the numbers the commit gave the new certificates: a replay of this
-    // key fills in the same numbers (idempotency.ts).
-    const answer: StoredAnswer = {
-      status: 201,
-      body: await fillInNumbers(db, posted.storedBody, posted.pending),
-    };
-    return { ...answer, replayed: false };
-  } catch (err) {
+
+  /** Set once the key is this request's: only then may a failure free it. */
+  let claimed = false;
+  // A refusal is stored as the key's answer; any other failure frees the key, nothing written.
+  const fail = async (err: unknown): Promise<RecordTransactionAnswer> => {
     if (isLedgerError(err)) {
       const body = {
         code: err.code,
@@ -114,7 +115,34 @@ export async function recordTransaction(
       await completeIdempotencyKey(db, { scope, key, answer });
       return { ...answer, replayed: false };
     }
-    await releaseIdempotencyKey(db, { scope, key }).catch(() => undefined);
+    if (claimed) await releaseIdempotencyKey(db, { scope, key }).catch(() => undefined);
     throw err;
+  };
+
+  let posted: PostedOperation;
+  try {
+    // The common case, a new key, is claimed in the same round trip as the posting begins.
+    posted = await post({
+      statement: claimStatement({ scope, key, hash }),
+      holds: (inserted) => (claimed = inserted.length > 0),
+    });
+  } catch (err) {
+    if (!isPreconditionFailed(err)) return fail(err);
+    // Taken: a replay, another body (422), still in flight (409), or abandoned (taken over).
+    const claim = await claimIdempotencyKey(db, { scope, key, hash });
+    if (claim.kind === 'replay') return { ...claim.answer, replayed: true };
+    claimed = true;
+    try {
+      posted = await post();
+    } catch (e) {
+      return fail(e);
+    }
   }
+  // What was stored, with the numbers the commit gave the new certificates: a replay of this
+  // key fills in the same numbers (idempotency.ts). Already in place after a pipelined commit.
+  const answer: StoredAnswer = {
+    status: 201,
+    body: await fillInNumbers(db, posted.storedBody, posted.pending),
+  };
+  return { ...answer, replayed: false };
 }

@@ -244,6 +244,13 @@ describe('Idempotency-Key', () => {
     const res = await post(s.as.admin, issue('10'), key);
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ code: 'IDEMPOTENCY.IN_FLIGHT' });
+    // The claim is the other request's: it stays, and nothing was posted under it.
+    const kept = await rows<{ state: string; operations: string }>(
+      s.db,
+      sql`select state, (select count(*) from ledger_operation where idempotency_key = ${key})::text as operations
+            from idempotency_key where key = ${key}`,
+    );
+    expect(kept).toEqual([{ state: 'in_flight', operations: '0' }]);
   });
 
   it('stores a refusal and replays it after its cause has gone, while a fresh key succeeds', async () => {

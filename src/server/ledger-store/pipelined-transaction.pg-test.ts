@@ -1,0 +1,210 @@
+// PostgreSQL only (run when TEST_DATABASE_URL is set): what runLedgerTransaction relies on there.
+// Statements given together leave in one socket write and are answered in order; BEGIN goes with
+// the first, COMMIT and the reads after it with the last; a failure says whether COMMIT took; a
+// precondition that does not hold stops the attempt with nothing written.
+import { sql } from 'drizzle-orm';
+import type pg from 'pg';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Database } from '../db/database';
+import { createTestDatabase } from '../test-support/test-database';
+import {
+  isPreconditionFailed,
+  pipelineOf,
+  PipelinedTransaction,
+  PreconditionFailed,
+} from './pipelined-transaction';
+import { runLedgerTransaction } from './run-ledger-transaction';
+import { rows } from './sql';
+
+let database: Database;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await database.pool!.query('create table probe (id int primary key, note text not null)');
+});
+
+beforeEach(async () => {
+  await database.pool!.query('truncate probe');
+});
+
+afterAll(async () => {
+  await database.close();
+});
+
+const insert = (id: number, note = `row ${id}`) =>
+  sql`insert into probe (id, note) values (${id}, ${note}) returning id`;
+const count = sql`select count(*)::int as n from probe`;
+const committedCount = async () =>
+  (await database.pool!.query<{ n: number }>('select count(*)::int as n from probe')).rows[0]!.n;
+
+/** A pooled connection whose socket writes are counted. */
+async function countedConnection() {
+  const client = await database.pool!.connect();
+  const socket = (client as unknown as { connection: { stream: Record<string, unknown> } })
+    .connection.stream;
+  let writes = 0;
+  for (const method of ['_write', '_writev'] as const) {
+    const original = socket[method] as (...args: unknown[]) => unknown;
+    socket[method] = function (this: unknown, ...args: unknown[]) {
+      writes++;
+      return original.apply(this, args);
+    };
+  }
+  return {
+    client,
+    writes: () => writes,
+    release: () => {
+      for (const method of ['_write', '_writev']) delete socket[method];
+      client.release();
+    },
+  };
+}
+
+describe('PipelinedTransaction', () => {
+  it('sends BEGIN and the statements given together in one write, answered in order', async () => {
+    const c = await countedConnection();
+    try {
+      const t = new PipelinedTransaction(c.client);
+      const answers = await t.send([insert(1), insert(2), count]);
+      expect(c.writes()).toBe(1);
+      expect(answers).toEqual([[{ id: 1 }], [{ id: 2 }], [{ n: 2 }]]);
+      // Not committed yet: another connection sees nothing.
+      expect(await committedCount()).toBe(0);
+      await t.rollback();
+      expect(await committedCount()).toBe(0);
+    } finally {
+      c.release();
+    }
+  });
+
+  it('sends the last statements, COMMIT and the reads after it in one write', async () => {
+    const c = await countedConnection();
+    try {
+      const t = new PipelinedTransaction(c.client);
+      await t.send([insert(1)]);
+      const before = c.writes();
+      const { inside, after } = await t.commitWith([insert(2)], [count]);
+      expect(c.writes() - before).toBe(1);
+      expect(inside).toEqual([[{ id: 2 }]]);
+      expect(after).toEqual([[{ n: 2 }]]);
+      expect(t.ended).toBe(true);
+      expect(await committedCount()).toBe(2);
+    } finally {
+      c.release();
+    }
+  });
+
+  it('sends BEGIN with the first statement of its drizzle handle, in one write', async () => {
+    const c = await countedConnection();
+    try {
+      const t = new PipelinedTransaction(c.client);
+      expect(pipelineOf(t.tx)).toBe(t);
+      expect(await rows(t.tx, insert(7))).toEqual([{ id: 7 }]);
+      expect(c.writes()).toBe(1);
+      expect(await rows(t.tx, count)).toEqual([{ n: 1 }]);
+      await t.commit();
+      expect(await committedCount()).toBe(1);
+    } finally {
+      c.release();
+    }
+  });
+
+  it('rejects with the first failure once all have answered; a rollback leaves nothing', async () => {
+    const c = await countedConnection();
+    try {
+      const t = new PipelinedTransaction(c.client);
+      const failure = await t.send([insert(1), insert(1), insert(2)]).catch((e: unknown) => e);
+      expect(failure).toMatchObject({ code: '23505', committed: false });
+      await t.rollback();
+      expect(await committedCount()).toBe(0);
+      // The connection is back outside any transaction, usable.
+      expect((await c.client.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
+    } finally {
+      c.release();
+    }
+  });
+
+  it('says whether COMMIT took when a statement of the last flight fails', async () => {
+    const c = await countedConnection();
+    try {
+      const before = new PipelinedTransaction(c.client);
+      const failedBefore = await before
+        .commitWith([insert(1), insert(1)], [count])
+        .catch((e: unknown) => e);
+      expect(failedBefore).toMatchObject({ code: '23505', committed: false });
+      expect(await committedCount()).toBe(0);
+
+      const after = new PipelinedTransaction(c.client);
+      const failedAfter = await after
+        .commitWith([insert(2)], [sql`select 1 / 0`])
+        .catch((e: unknown) => e);
+      expect(failedAfter).toMatchObject({ code: '22012', committed: true });
+      expect(await committedCount()).toBe(1);
+    } finally {
+      c.release();
+    }
+  });
+});
+
+describe('runLedgerTransaction on PostgreSQL', () => {
+  it('runs the precondition ahead of BEGIN, in the same write, and goes on when it holds', async () => {
+    const result = await runLedgerTransaction(
+      database.db,
+      async (tx) => {
+        const [inserted] = await pipelineOf(tx)!.send([insert(2)]);
+        return inserted;
+      },
+      { precondition: { statement: insert(1, 'claim'), holds: (r) => r.length === 1 } },
+    );
+    expect(result).toEqual([{ id: 2 }]);
+    expect(await committedCount()).toBe(2);
+  });
+
+  it('stops with PreconditionFailed and writes nothing of the attempt when it does not hold', async () => {
+    await database.pool!.query(`insert into probe values (1, 'taken')`);
+    let reached = false;
+    const failure = await runLedgerTransaction(
+      database.db,
+      async (tx) => {
+        await pipelineOf(tx)!.send([insert(2)]);
+        reached = true;
+      },
+      {
+        precondition: {
+          statement: sql`insert into probe values (1, 'claim') on conflict do nothing returning id`,
+          holds: (r) => r.length === 1,
+        },
+      },
+    ).catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(PreconditionFailed);
+    expect(reached).toBe(false);
+    expect(await committedCount()).toBe(1);
+  });
+
+  it("fails with the precondition statement's own error, and knows a wrapped PreconditionFailed", async () => {
+    let asked = false;
+    const failure = await runLedgerTransaction(database.db, async () => 'never', {
+      precondition: {
+        statement: sql`select 1 / 0`,
+        holds: () => (asked = true),
+      },
+    }).catch((e: unknown) => e);
+    expect(failure).toMatchObject({ code: '22012' });
+    expect(asked).toBe(false);
+    expect(
+      isPreconditionFailed(new Error('query failed', { cause: new PreconditionFailed() })),
+    ).toBe(true);
+    expect(isPreconditionFailed(failure)).toBe(false);
+  });
+
+  it('returns the connection to the pool after each outcome', async () => {
+    const pool = database.pool as pg.Pool;
+    await runLedgerTransaction(database.db, (tx) => pipelineOf(tx)!.send([insert(1)]));
+    await runLedgerTransaction(database.db, async (tx) => {
+      await pipelineOf(tx)!.send([insert(2)]);
+      throw new Error('refused');
+    }).catch(() => undefined);
+    expect(pool.totalCount - pool.idleCount).toBe(0);
+    expect(await committedCount()).toBe(1);
+  });
+});

@@ -59,7 +59,8 @@ const actor = { userId: 'storm', holderId: null };
 describe('the storm catches a broken ledger (LED-11)', () => {
   it('passes on the real posting: exactly 500 transfers, nothing negative, conservation holds', async () => {
     const r = await storm(
-      (tx, organizationId, input) => postOperation(tx, { organizationId, input, actor, commit: true }),
+      (tx, organizationId, input) =>
+        postOperation(tx, { organizationId, input, actor, commit: true }),
       'Real, Inc.',
     );
     expect(r).toEqual({

@@ -312,7 +312,7 @@ async function postTransfer(
     })),
   };
   const pending = legs.map((l) => l.newId);
-  const [written, , numbers] = await together(client, [
+  const [written] = await together(client, [
     {
       text: q.transferWrites(legs.length, holderUpdates.length),
       values: [
@@ -326,6 +326,7 @@ async function postTransfer(
         ]),
         ...[ctx.organizationId, ctx.userId, ctx.holderId, 'ledger.Transfer', operationId],
         ...[operationId, requestId, null, JSON.stringify(before), JSON.stringify(after)],
+        ...[legs.length, ctx.organizationId, legs.length],
         ctx.organizationId,
         ...legs.flatMap((l, i) => [
           l.newId,
@@ -357,10 +358,9 @@ async function postTransfer(
       ],
     },
     { text: 'commit' },
-    { text: q.certificateNumbers(pending.length), values: pending },
   ]);
-  const answer = (written!.rows[0] as { answer: unknown }).answer;
-  return fillInNumbers(answer, standIn, pending, numbers!.rows as Numbered[]);
+  const { answer, numbers } = written!.rows[0] as { answer: unknown; numbers: Numbered[] };
+  return fillInNumbers(answer, standIn, pending, numbers);
 }
 
 /**
@@ -384,7 +384,7 @@ interface Numbered {
   prefix: string;
 }
 
-/** certificate-numbers.ts withNumbers: the numbers the commit gave, in place of the stand-ins. */
+/** certificate-numbers.ts withNumbers: the numbers the write gave, in place of the stand-ins. */
 function fillInNumbers(
   answer: unknown,
   standIn: string,

@@ -103,10 +103,10 @@ export const lockHolders = (
 
 /**
  * post-operation.ts's one write statement for a transfer with `legs` origins used: the
- * operation, the certificate and holder updates, the audit entry, the new certificates (stand-in
- * numbers, numbered at commit), the transactions and the stored answer. Params in order:
- * operation (7), certificate updates (2 each), holder updates (4 each), audit (10), organization,
- * new certificates (8 each), organization, transactions (12 each), answer (status, body, stand-in,
+ * operation, the certificate and holder updates, the audit entry, the new certificates (numbered
+ * by the statement, as COMMIT goes with it), the transactions and the stored answer. Params in order:
+ * operation (7), certificate updates (2 each), holder updates (4 each), audit (10), the count of
+ * new certificates, organization, the count again, organization, new certificates (8 each), organization, transactions (12 each), answer (status, body, stand-in,
  * pending certificate ids, scope, key).
  */
 export const transferWrites = (legs: number, holders: number) => {
@@ -139,12 +139,18 @@ export const transferWrites = (legs: number, holders: number) => {
                   ${p()}, 'ledger_operation', ${p()}, ${p()},
                   ${p()}, ${p()},
                   ${p()}::jsonb,
-                  ${p()}::jsonb)), new_certificates as (
+                  ${p()}::jsonb)), numbers as (
+                  update organization
+                     set next_certificate_number =
+                           next_certificate_number + ${p()}
+                   where id = ${p()}
+               returning next_certificate_number - ${p()} as first), new_certificates as (
             insert into certificate
               (id, organization_id, number, holder_id, class_id, effective_date,
                origin_certificate_id, balance, cost)
-            select v.id, ${p()}, -nextval('certificate_number_stand_in'), v.holder_id,
-                   cls.id, v.effective_date, v.origin, v.balance, v.cost
+            select v.id, ${p()},
+                   (select first from numbers) + v.ord,
+                   v.holder_id, cls.id, v.effective_date, v.origin, v.balance, v.cost
               from (values ${repeat(
                 legs,
                 () =>
@@ -152,7 +158,8 @@ export const transferWrites = (legs: number, holders: number) => {
               )}) as v(id, ord, holder_id, class_type, effective_date, origin, balance, cost)
               join share_class cls
                 on cls.organization_id = ${p()} and cls.class_type = v.class_type
-             order by v.ord), transactions as (
+             order by v.ord
+         returning id, number, class_id), transactions as (
           insert into share_transaction
             (id, operation_id, certificate_id, preferred, origin_certificate_id, shares, type,
              date, notes, cost, reason, recorded_by)
@@ -169,10 +176,8 @@ export const transferWrites = (legs: number, holders: number) => {
                    locked_until = null
              where scope = ${p()} and key = ${p()}
          returning response_body)
-        select (select response_body from answer) as answer`;
+        select (select response_body from answer) as answer,
+               (select json_agg(json_build_object('id', n.id, 'number', n.number,
+                                                            'prefix', cls.prefix))
+                            from new_certificates n join share_class cls on cls.id = n.class_id) as numbers`;
 };
-
-/** certificate-numbers.ts fillInNumbers: the committed numbers and prefixes of the ids given. */
-export const certificateNumbers = (count: number) => `select c.id, c.number, cls.prefix
-          from certificate c join share_class cls on cls.id = c.class_id
-         where c.id in ${list(1, count)}`;

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database';
 import { certificate, organization as organizationTable } from '../db/schema';
 import { createHolder, createOrganization } from '../test-support/fixtures';
-import { createTestDatabase } from '../test-support/test-database';
+import { createTestDatabase, testDatabaseKind } from '../test-support/test-database';
+import { claimIdempotencyKey } from './idempotency';
 import { ledgerInvariants } from './invariants';
 import { postOperation, postedWithNumbers } from './post-operation';
 import { runLedgerTransaction } from './run-ledger-transaction';
@@ -98,6 +99,63 @@ describe('certificate numbers taken at commit', () => {
     );
     expect(posted.certificates[0]!.number).toBe(1);
     expect(await numbersOf()).toEqual([1]);
+    expect(
+      (await ledgerInvariants(db)).filter((v) => v.organization_id === organization.id),
+    ).toEqual([]);
+  });
+
+  it('come back in the answer of an operation that ends its transaction, in creation order', async () => {
+    const { db, organization, alice, bob, issue, numbersOf } = await setup();
+    const first = await postedWithNumbers(
+      db,
+      await runLedgerTransaction(db, (tx) =>
+        postOperation(tx, { organizationId: organization.id, input: issue('5'), actor }),
+      ),
+    );
+    const claimed = { scope: `numbers-test:${organization.id}`, key: 'k', hash: 'h' };
+    expect(await claimIdempotencyKey(db, claimed)).toEqual({ kind: 'claimed' });
+    // On PostgreSQL the write statement numbers the certificates itself (pipelined with
+    // COMMIT), no stand-in taken; on PGlite the commit does. Either way the answer is numbered.
+    const standIns = async () =>
+      rows(db, sql`select last_value::text as last, is_called from certificate_number_stand_in`);
+    const standInsBefore = await standIns();
+    const ending = await postedWithNumbers(
+      db,
+      await runLedgerTransaction(db, (tx) =>
+        postOperation(tx, {
+          organizationId: organization.id,
+          input: {
+            type: 'Transfer',
+            holderId: alice.id,
+            toHolderId: bob.id,
+            date: '2024-01-02',
+            shares: '2',
+            cost: '1',
+            originCertificateIds: [first.certificates[0]!.id],
+          },
+          actor,
+          commit: true,
+          answer: { ...claimed, status: 201, body: (p) => p.certificates },
+        }),
+      ),
+    );
+    if (testDatabaseKind() === 'postgres') expect(await standIns()).toEqual(standInsBefore);
+    else expect(await standIns()).not.toEqual(standInsBefore);
+    expect(ending.certificates.map((c) => [c.number, c.certificate, c.origin])).toEqual([
+      [2, 'CS-2', 'CS-1'],
+    ]);
+    // The stored answer, filled in as a replay fills it, says the same.
+    expect(ending.storedBody).toEqual([
+      expect.objectContaining({ number: 2, certificate: 'CS-2' }),
+    ]);
+    const later = await postedWithNumbers(
+      db,
+      await runLedgerTransaction(db, (tx) =>
+        postOperation(tx, { organizationId: organization.id, input: issue('1'), actor }),
+      ),
+    );
+    expect(later.certificates[0]!.number).toBe(3);
+    expect(await numbersOf()).toEqual([1, 2, 3]);
     expect(
       (await ledgerInvariants(db)).filter((v) => v.organization_id === organization.id),
     ).toEqual([]);

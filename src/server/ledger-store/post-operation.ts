@@ -284,8 +284,17 @@ export async function postOperation(tx: Tx, opts: PostOperationOptions): Promise
 
   // Every write in one statement (one round trip): the operation, the kept balances (sorted by
   // id, the order the rows were locked in), the audit entry, the new certificates (their class
-  // ids from share_class, stand-in numbers from a sequence, in plan order), the transactions and
-  // the answer. No lock is taken on the organization row until the commit numbers certificates.
+  // ids from share_class, in plan order), the transactions and the answer. The certificates are
+  // numbered by this statement when COMMIT leaves with it (a pipelined transaction): the
+  // organization row it locks is then held only until that COMMIT, already on its way. Else they
+  // get stand-in numbers from a sequence, and the commit numbers them (migration 0004).
+  const pipeline = opts.commit ? pipelineOf(tx) : undefined;
+  // (Not when an origin made earlier in this transaction is still to be numbered by the commit:
+  // numbers follow the order certificates were made in.)
+  const numberNow =
+    pipeline !== undefined &&
+    plan.newCertificates.length > 0 &&
+    pending.certificateIds.length === plan.newCertificates.length;
   const writes: SQL[] = [
     sql`operation as (
           insert into ledger_operation
@@ -336,12 +345,27 @@ export async function postOperation(tx: Tx, opts: PostOperationOptions): Promise
   );
   if (plan.newCertificates.length > 0)
     writes.push(
+      ...(numberNow
+        ? [
+            sql`numbers as (
+                  update organization
+                     set next_certificate_number =
+                           next_certificate_number + ${plan.newCertificates.length}
+                   where id = ${organizationId}
+               returning next_certificate_number - ${plan.newCertificates.length} as first)`,
+          ]
+        : []),
       sql`new_certificates as (
             insert into certificate
               (id, organization_id, number, holder_id, class_id, effective_date,
                origin_certificate_id, balance, cost)
-            select v.id, ${organizationId}, -nextval('certificate_number_stand_in'), v.holder_id,
-                   cls.id, v.effective_date, v.origin, v.balance, v.cost
+            select v.id, ${organizationId},
+                   ${
+                     numberNow
+                       ? sql`(select first from numbers) + v.ord`
+                       : sql`-nextval('certificate_number_stand_in')`
+                   },
+                   v.holder_id, cls.id, v.effective_date, v.origin, v.balance, v.cost
               from (values ${sql.join(
                 plan.newCertificates.map(
                   (c, i) =>
@@ -355,7 +379,8 @@ export async function postOperation(tx: Tx, opts: PostOperationOptions): Promise
               )}) as v(id, ord, holder_id, class_type, effective_date, origin, balance, cost)
               join share_class cls
                 on cls.organization_id = ${organizationId} and cls.class_type = v.class_type
-             order by v.ord)`,
+             order by v.ord
+         returning id, number, class_id)`,
     );
   writes.push(
     sql`transactions as (
@@ -386,22 +411,31 @@ export async function postOperation(tx: Tx, opts: PostOperationOptions): Promise
          returning response_body)`,
     );
   const write = sql`with ${sql.join(writes, sql`, `)}
-        select ${opts.answer ? sql`(select response_body from answer)` : sql`null::jsonb`} as answer`;
-  const pipeline = opts.commit ? pipelineOf(tx) : undefined;
+        select ${opts.answer ? sql`(select response_body from answer)` : sql`null::jsonb`} as answer,
+               ${
+                 numberNow
+                   ? sql`(select json_agg(json_build_object('id', n.id, 'number', n.number,
+                                                            'prefix', cls.prefix))
+                            from new_certificates n join share_class cls on cls.id = n.class_id)`
+                   : sql`null::json`
+               } as numbers`;
   if (!pipeline) {
     const [written] = await rows<{ answer: unknown }>(tx, write);
     return opts.answer ? { ...posted, storedBody: written?.answer } : posted;
   }
-  // The write, COMMIT (which numbers the new certificates) and the read of those numbers.
-  const reads = pending.certificateIds.length > 0 ? [numbersOf(pending.certificateIds)] : [];
-  const { inside, after } = await pipeline.commitWith([write], reads);
-  const written = inside[0]![0] as { answer: unknown } | undefined;
-  const found = (after[0] ?? []) as NumberedCertificate[];
+  // The write and COMMIT; then, if the commit numbered the certificates, the read of the numbers.
+  const readAfter = !numberNow && pending.certificateIds.length > 0;
+  const { inside, after } = await pipeline.commitWith(
+    [write],
+    readAfter ? [numbersOf(pending.certificateIds)] : [],
+  );
+  const written = inside[0]![0] as { answer: unknown; numbers: NumberedCertificate[] | null };
+  const found = readAfter ? (after[0] as NumberedCertificate[]) : (written.numbers ?? []);
   const numbered = withNumbers(posted, pending, found);
   return {
     ...numbered,
     pending: { standIn: pending.standIn, certificateIds: [] },
-    ...(opts.answer ? { storedBody: withNumbers(written?.answer, pending, found) } : {}),
+    ...(opts.answer ? { storedBody: withNumbers(written.answer, pending, found) } : {}),
   };
 }
 

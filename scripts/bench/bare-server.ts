@@ -359,8 +359,8 @@ async function postTransfer(
     },
     { text: 'commit' },
   ]);
-  const { answer, numbers } = written!.rows[0] as { answer: unknown; numbers: Numbered[] };
-  return fillInNumbers(answer, standIn, pending, numbers);
+  const { numbers } = written!.rows[0] as { answered: boolean; numbers: Numbered[] };
+  return fillInNumbers(answerBody, standIn, pending, numbers);
 }
 
 /**

@@ -176,7 +176,7 @@ export const transferWrites = (legs: number, holders: number) => {
                    locked_until = null
              where scope = ${p()} and key = ${p()}
          returning response_body)
-        select (select response_body from answer) as answer,
+        select exists (select from answer) as answered,
                (select json_agg(json_build_object('id', n.id, 'number', n.number,
                                                             'prefix', cls.prefix))
                             from new_certificates n join share_class cls on cls.id = n.class_id) as numbers`;

@@ -83,7 +83,10 @@ export interface PostedOperation {
   transactions: PostedTransaction[];
   /** Where the new certificates' numbers go once the transaction has committed. */
   pending: PendingNumbers;
-  /** The stored answer's body, with stand-ins, when `answer` was given. */
+  /**
+   * The stored answer's body, when `answer` was given and its key was claimed: with stand-ins,
+   * or numbered when the operation committed its transaction (`commit`).
+   */
   storedBody?: unknown;
 }
 
@@ -398,12 +401,13 @@ export async function postOperation(tx: Tx, opts: PostOperationOptions): Promise
             sql`, `,
           )})`,
   );
+  const storedBody = opts.answer?.body(posted);
   if (opts.answer)
     writes.push(
       sql`answer as (
             update idempotency_key
                set state = 'done', response_status = ${opts.answer.status},
-                   response_body = ${JSON.stringify(opts.answer.body(posted))}::jsonb,
+                   response_body = ${JSON.stringify(storedBody)}::jsonb,
                    stand_in = ${pending.standIn},
                    pending_certificates = ${sql.param(pending.certificateIds)}::uuid[],
                    locked_until = null
@@ -411,7 +415,7 @@ export async function postOperation(tx: Tx, opts: PostOperationOptions): Promise
          returning response_body)`,
     );
   const write = sql`with ${sql.join(writes, sql`, `)}
-        select ${opts.answer ? sql`(select response_body from answer)` : sql`null::jsonb`} as answer,
+        select ${opts.answer ? sql`exists (select from answer)` : sql`false`} as answered,
                ${
                  numberNow
                    ? sql`(select json_agg(json_build_object('id', n.id, 'number', n.number,
@@ -420,8 +424,8 @@ export async function postOperation(tx: Tx, opts: PostOperationOptions): Promise
                    : sql`null::json`
                } as numbers`;
   if (!pipeline) {
-    const [written] = await rows<{ answer: unknown }>(tx, write);
-    return opts.answer ? { ...posted, storedBody: written?.answer } : posted;
+    const [written] = await rows<{ answered: boolean }>(tx, write);
+    return written?.answered ? { ...posted, storedBody } : posted;
   }
   // The write and COMMIT; then, if the commit numbered the certificates, the read of the numbers.
   const readAfter = !numberNow && pending.certificateIds.length > 0;
@@ -429,13 +433,14 @@ export async function postOperation(tx: Tx, opts: PostOperationOptions): Promise
     [write],
     readAfter ? [numbersOf(pending.certificateIds)] : [],
   );
-  const written = inside[0]![0] as { answer: unknown; numbers: NumberedCertificate[] | null };
+  const written = inside[0]![0] as { answered: boolean; numbers: NumberedCertificate[] | null };
   const found = readAfter ? (after[0] as NumberedCertificate[]) : (written.numbers ?? []);
   const numbered = withNumbers(posted, pending, found);
   return {
     ...numbered,
     pending: { standIn: pending.standIn, certificateIds: [] },
-    ...(opts.answer ? { storedBody: withNumbers(written.answer, pending, found) } : {}),
+    // Built from the numbered operation, it is what a replay makes of the stored one.
+    ...(written.answered ? { storedBody: opts.answer!.body(numbered) } : {}),
   };
 }
 

@@ -9,6 +9,11 @@ import type pg from 'pg';
 import { formatAmount, parseSignedAmount } from '../../src/ledger';
 import { openPostgres } from '../../src/server/db/database';
 import { formatTenThousandths } from '../../src/server/ledger-store/amounts';
+import {
+  newStandIn,
+  withNumbers,
+  type NumberedCertificate,
+} from '../../src/server/ledger-store/certificate-numbers';
 import * as q from './bare-sql';
 import { send, serveCapture, type BareContext } from './protocol';
 import { installSqlCapture } from './sql-capture';
@@ -284,7 +289,7 @@ async function postTransfer(
     },
   ]);
   // The answer with stand-ins for the numbers (-i-1) and labels, as post-operation.ts builds it.
-  const standIn = `\u{E000}${randomUUID()}:`;
+  const standIn = newStandIn();
   const originLabel = (l: (typeof legs)[number]) => `${l.origin.prefix}${l.origin.number}`;
   const answerBody = {
     operationId,
@@ -359,8 +364,8 @@ async function postTransfer(
     },
     { text: 'commit' },
   ]);
-  const { numbers } = written!.rows[0] as { answered: boolean; numbers: Numbered[] };
-  return fillInNumbers(answerBody, standIn, pending, numbers);
+  const { numbers } = written!.rows[0] as { numbers: NumberedCertificate[] };
+  return withNumbers(answerBody, { standIn, certificateIds: pending }, numbers);
 }
 
 /**
@@ -376,35 +381,6 @@ async function together(client: pg.PoolClient, statements: pg.QueryConfig[]) {
   const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
   if (failed) throw failed.reason;
   return settled.map((s) => (s as PromiseFulfilledResult<pg.QueryResult>).value);
-}
-
-interface Numbered {
-  id: string;
-  number: number;
-  prefix: string;
-}
-
-/** certificate-numbers.ts withNumbers: the numbers the write gave, in place of the stand-ins. */
-function fillInNumbers(
-  answer: unknown,
-  standIn: string,
-  pending: string[],
-  found: Numbered[],
-): unknown {
-  const byId = new Map(found.map((c) => [c.id, c]));
-  const numbered = pending.map((id) => byId.get(id)!);
-  const fill = (v: unknown): unknown => {
-    if (typeof v === 'number' && Number.isInteger(v) && v < 0) return numbered[-v - 1]!.number;
-    if (typeof v === 'string' && v.startsWith(standIn)) {
-      const c = numbered[Number(v.slice(standIn.length))]!;
-      return `${c.prefix}${c.number}`;
-    }
-    if (Array.isArray(v)) return v.map(fill);
-    if (v && typeof v === 'object')
-      return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, fill(x)]));
-    return v;
-  };
-  return fill(answer);
 }
 
 /** record-transaction.ts: claim the key, post in one transaction (retried), store the answer. */

@@ -33,7 +33,12 @@ async function setup() {
              order by number`,
       )
     ).map((r) => r.number);
-  return { db, organization, alice, bob, issue, numbersOf };
+  /** The names of the invariants this organization breaks. */
+  const violations = async () =>
+    (await ledgerInvariants(db))
+      .filter((v) => v.organization_id === organization.id)
+      .map((v) => v.check_name);
+  return { db, organization, alice, bob, issue, numbersOf, violations };
 }
 
 describe('certificate numbers taken at commit', () => {
@@ -84,7 +89,7 @@ describe('certificate numbers taken at commit', () => {
   });
 
   it('are not used up by a transaction that rolls back', async () => {
-    const { db, organization, issue, numbersOf } = await setup();
+    const { db, organization, issue, numbersOf, violations } = await setup();
     await expect(
       runLedgerTransaction(db, async (tx) => {
         await postOperation(tx, { organizationId: organization.id, input: issue('5'), actor });
@@ -99,13 +104,11 @@ describe('certificate numbers taken at commit', () => {
     );
     expect(posted.certificates[0]!.number).toBe(1);
     expect(await numbersOf()).toEqual([1]);
-    expect(
-      (await ledgerInvariants(db)).filter((v) => v.organization_id === organization.id),
-    ).toEqual([]);
+    expect(await violations()).toEqual([]);
   });
 
   it('come back in the answer of an operation that ends its transaction, in creation order', async () => {
-    const { db, organization, alice, bob, issue, numbersOf } = await setup();
+    const { db, organization, alice, bob, issue, numbersOf, violations } = await setup();
     const first = await postedWithNumbers(
       db,
       await runLedgerTransaction(db, (tx) =>
@@ -156,22 +159,16 @@ describe('certificate numbers taken at commit', () => {
     );
     expect(later.certificates[0]!.number).toBe(3);
     expect(await numbersOf()).toEqual([1, 2, 3]);
-    expect(
-      (await ledgerInvariants(db)).filter((v) => v.organization_id === organization.id),
-    ).toEqual([]);
+    expect(await violations()).toEqual([]);
   });
 
   it('ledger_invariants() reports a gap, a duplicate-free renumbering or a missing number', async () => {
-    const { db, organization, issue } = await setup();
+    const { db, organization, issue, violations } = await setup();
     for (const shares of ['1', '2', '3'])
       await runLedgerTransaction(db, (tx) =>
         postOperation(tx, { organizationId: organization.id, input: issue(shares), actor }),
       );
-    const checks = async () =>
-      (await ledgerInvariants(db))
-        .filter((v) => v.organization_id === organization.id)
-        .map((v) => v.check_name);
-    expect(await checks()).toEqual([]);
+    expect(await violations()).toEqual([]);
     const renumber = (from: number, to: number) =>
       db
         .update(certificate)
@@ -180,13 +177,13 @@ describe('certificate numbers taken at commit', () => {
           sql`${certificate.organizationId} = ${organization.id} and ${certificate.number} = ${from}`,
         );
     await renumber(3, 7);
-    expect(await checks()).toEqual(['certificate_numbers_not_sequential']);
+    expect(await violations()).toEqual(['certificate_numbers_not_sequential']);
     await renumber(7, -1);
-    expect((await checks()).sort()).toEqual([
+    expect((await violations()).sort()).toEqual([
       'certificate_numbers_not_sequential',
       'certificate_unnumbered',
     ]);
     await renumber(-1, 3);
-    expect(await checks()).toEqual([]);
+    expect(await violations()).toEqual([]);
   });
 });

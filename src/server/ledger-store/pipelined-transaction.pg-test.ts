@@ -37,8 +37,10 @@ const count = sql`select count(*)::int as n from probe`;
 const committedCount = async () =>
   (await database.pool!.query<{ n: number }>('select count(*)::int as n from probe')).rows[0]!.n;
 
-/** A pooled connection whose socket writes are counted. */
-async function countedConnection() {
+/** Runs `work` on a pooled connection whose socket writes are counted, then releases it. */
+async function onCountedConnection(
+  work: (c: { client: pg.PoolClient; writes: () => number }) => Promise<void>,
+) {
   const client = await database.pool!.connect();
   const socket = (client as unknown as { connection: { stream: Record<string, unknown> } })
     .connection.stream;
@@ -50,20 +52,17 @@ async function countedConnection() {
       return original.apply(this, args);
     };
   }
-  return {
-    client,
-    writes: () => writes,
-    release: () => {
-      for (const method of ['_write', '_writev']) delete socket[method];
-      client.release();
-    },
-  };
+  try {
+    await work({ client, writes: () => writes });
+  } finally {
+    for (const method of ['_write', '_writev']) delete socket[method];
+    client.release();
+  }
 }
 
 describe('PipelinedTransaction', () => {
   it('sends BEGIN and the statements given together in one write, answered in order', async () => {
-    const c = await countedConnection();
-    try {
+    await onCountedConnection(async (c) => {
       const t = new PipelinedTransaction(c.client);
       const answers = await t.send([insert(1), insert(2), count]);
       expect(c.writes()).toBe(1);
@@ -72,14 +71,11 @@ describe('PipelinedTransaction', () => {
       expect(await committedCount()).toBe(0);
       await t.rollback();
       expect(await committedCount()).toBe(0);
-    } finally {
-      c.release();
-    }
+    });
   });
 
   it('sends the last statements, COMMIT and the reads after it in one write', async () => {
-    const c = await countedConnection();
-    try {
+    await onCountedConnection(async (c) => {
       const t = new PipelinedTransaction(c.client);
       await t.send([insert(1)]);
       const before = c.writes();
@@ -89,14 +85,11 @@ describe('PipelinedTransaction', () => {
       expect(after).toEqual([[{ n: 2 }]]);
       expect(t.ended).toBe(true);
       expect(await committedCount()).toBe(2);
-    } finally {
-      c.release();
-    }
+    });
   });
 
   it('sends BEGIN with the first statement of its drizzle handle, in one write', async () => {
-    const c = await countedConnection();
-    try {
+    await onCountedConnection(async (c) => {
       const t = new PipelinedTransaction(c.client);
       expect(pipelineOf(t.tx)).toBe(t);
       expect(await rows(t.tx, insert(7))).toEqual([{ id: 7 }]);
@@ -104,14 +97,21 @@ describe('PipelinedTransaction', () => {
       expect(await rows(t.tx, count)).toEqual([{ n: 1 }]);
       await t.commit();
       expect(await committedCount()).toBe(1);
-    } finally {
-      c.release();
-    }
+    });
+  });
+
+  it('sends nothing at all for a transaction that sent nothing', async () => {
+    await onCountedConnection(async (c) => {
+      const t = new PipelinedTransaction(c.client);
+      await t.commit();
+      await t.rollback();
+      expect(t.ended).toBe(true);
+      expect(c.writes()).toBe(0);
+    });
   });
 
   it('rejects with the first failure once all have answered; a rollback leaves nothing', async () => {
-    const c = await countedConnection();
-    try {
+    await onCountedConnection(async (c) => {
       const t = new PipelinedTransaction(c.client);
       const failure = await t.send([insert(1), insert(1), insert(2)]).catch((e: unknown) => e);
       expect(failure).toMatchObject({ code: '23505', committed: false });
@@ -119,14 +119,11 @@ describe('PipelinedTransaction', () => {
       expect(await committedCount()).toBe(0);
       // The connection is back outside any transaction, usable.
       expect((await c.client.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
-    } finally {
-      c.release();
-    }
+    });
   });
 
   it('says whether COMMIT took when a statement of the last flight fails', async () => {
-    const c = await countedConnection();
-    try {
+    await onCountedConnection(async (c) => {
       const before = new PipelinedTransaction(c.client);
       const failedBefore = await before
         .commitWith([insert(1), insert(1)], [count])
@@ -140,9 +137,7 @@ describe('PipelinedTransaction', () => {
         .catch((e: unknown) => e);
       expect(failedAfter).toMatchObject({ code: '22012', committed: true });
       expect(await committedCount()).toBe(1);
-    } finally {
-      c.release();
-    }
+    });
   });
 });
 

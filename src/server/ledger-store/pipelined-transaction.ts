@@ -3,6 +3,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Db, Tx } from '../db/database';
+import { inCauses } from './sql';
 
 const dialect = new PgDialect();
 
@@ -33,13 +34,8 @@ export function checkPrecondition(precondition: Precondition, rows: unknown[]): 
 }
 
 /** True for PreconditionFailed, also when a driver wrapped it (as its `cause`). */
-export function isPreconditionFailed(err: unknown): boolean {
-  for (let e: unknown = err, depth = 0; e && depth < 5; depth++) {
-    if (e instanceof PreconditionFailed) return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
-}
+export const isPreconditionFailed = (err: unknown): boolean =>
+  inCauses(err, (e) => e instanceof PreconditionFailed);
 
 const BEGIN = 'begin';
 const COMMIT = 'commit';
@@ -94,8 +90,15 @@ export class PipelinedTransaction {
     return this.#flight(statements.map(render), after.map(render), true);
   }
 
-  /** COMMIT, if the transaction is still open; the precondition is checked even if nothing was sent. */
+  /**
+   * COMMIT, if the transaction is still open. When nothing was sent, there is nothing to commit,
+   * but a precondition is still sent and checked.
+   */
   async commit(): Promise<void> {
+    if (!this.#begun && !this.precondition) {
+      this.#ended = true;
+      return;
+    }
     if (!this.#begun) await this.#write([]);
     if (!this.#ended) await this.#flight([], [], true);
   }
@@ -108,9 +111,9 @@ export class PipelinedTransaction {
   }
 
   async #one(config: pg.QueryConfig, values?: unknown[]): Promise<pg.QueryResult> {
-    if (this.#begun) return this.client.query({ ...config, values: values ?? config.values ?? [] });
-    const results = await this.#write([{ ...config, values: values ?? config.values ?? [] }]);
-    return results[0]!;
+    const statement = { ...config, values: values ?? config.values ?? [] };
+    if (this.#begun) return this.client.query(statement);
+    return (await this.#write([statement]))[0]!;
   }
 
   async #flight(

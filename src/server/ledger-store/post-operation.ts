@@ -32,8 +32,8 @@ export interface PostOperationOptions {
   idempotencyKey?: string | null | undefined;
   /**
    * The operation ends its transaction: on a pipelined transaction (runLedgerTransaction on
-   * PostgreSQL) its write, COMMIT and the read of the new numbers go in one round trip, and the
-   * answer comes back numbered. Nothing may use `tx` after it.
+   * PostgreSQL) its write, which numbers the new certificates, and COMMIT go in one round trip,
+   * and the answer comes back numbered. Nothing may use `tx` after it.
    */
   commit?: boolean;
   /**
@@ -128,8 +128,8 @@ interface HolderDelta {
  * locks the origin certificates, then the holders involved, each in ascending id order; asks
  * planOperation to decide (a LedgerError rolls everything back); then writes the operation, the
  * kept balances, the audit entry, the new certificates and the transactions in one statement.
- * The new certificates are numbered as the transaction commits: the answer holds stand-ins until
- * `postedWithNumbers` fills them in.
+ * Unless `commit` ends a pipelined transaction, the new certificates are numbered as the
+ * transaction commits, and the answer holds stand-ins until `postedWithNumbers` fills them in.
  */
 export async function postOperation(tx: Tx, opts: PostOperationOptions): Promise<PostedOperation> {
   const { organizationId, input } = opts;

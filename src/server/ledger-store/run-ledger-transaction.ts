@@ -6,21 +6,18 @@ import {
   PipelinedTransaction,
   type Precondition,
 } from './pipelined-transaction';
-import { rows } from './sql';
+import { inCauses, rows } from './sql';
 
 /** At most this many attempts when PostgreSQL reports a serialization failure or a deadlock. */
 export const MAX_ATTEMPTS = 5;
 
 const RETRYABLE = new Set(['40001', '40P01']);
 
-export function isRetryable(err: unknown): boolean {
-  for (let e: unknown = err, depth = 0; e && depth < 5; depth++) {
+export const isRetryable = (err: unknown): boolean =>
+  inCauses(err, (e) => {
     const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && RETRYABLE.has(code)) return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
-}
+    return typeof code === 'string' && RETRYABLE.has(code);
+  });
 
 /**
  * The pause before attempt `attempt + 1`: "full jitter" over an exponential cap (20, 40, 80,

@@ -6,10 +6,21 @@
  * - signed-in: any session, even one whose e-mail matches no shareholder (userInfo, logout, ...)
  * - shareholder: a session matched to an active holder (administrators included)
  * - administrator: a session matched to an active holder with Is_Admin
+ * - a scope (`data:read`, ...): an administrator's session, or an API key of the organization
+ *   that carries that scope (machine access, spec section 6)
  */
 import { webRoutePaths } from '../contract/web-routes';
 
-export type Access = 'anonymous' | 'signed-in' | 'shareholder' | 'administrator';
+export const apiKeyScopes = [
+  'data:read',
+  'data:write',
+  'ledger:read',
+  'ledger:write',
+  'gateway',
+] as const;
+export type ApiKeyScope = (typeof apiKeyScopes)[number];
+
+export type Access = 'anonymous' | 'signed-in' | 'shareholder' | 'administrator' | ApiKeyScope;
 
 export const accessPolicy: Record<string, Access> = {
   'GET /healthz': 'anonymous',

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../http/app-error';
-import { accessPolicy, publicPrefixes, type Access } from '../access-policy';
+import { accessPolicy, publicPrefixes, type Access, type ApiKeyScope } from '../access-policy';
 import { authMessages } from '../../contract/auth';
 import { userInfoPath } from '../../contract/user-info';
 
@@ -16,7 +16,9 @@ export interface Principal {
   holderId: string | null;
   organizationId: string | null;
   role: Role | null;
-  via: 'cookie' | 'bearer';
+  via: 'cookie' | 'bearer' | 'api-key';
+  /** Set when the caller is an API key (X-API-Key): it reaches only routes naming its scopes. */
+  apiKey?: { id: string; name: string; scopes: readonly ApiKeyScope[] };
 }
 
 declare module 'fastify' {
@@ -42,6 +44,8 @@ const allows = (access: Access, p: Principal | null): boolean => {
       return p?.role === 'shareholder' || p?.role === 'administrator';
     case 'administrator':
       return p?.role === 'administrator';
+    default:
+      return p?.role === 'administrator' || (p?.apiKey?.scopes.includes(access) ?? false);
   }
 };
 

@@ -9,7 +9,31 @@ export const amountString = z
 /** A signed amount as the server sends it, always with 2 decimals: "-12.50". */
 export const signedAmount = z.string().regex(/^-?\d+\.\d{2}$/);
 
-export const isoDate = z.iso.date();
+/** A NUL character, or a UTF-16 surrogate that is not half of a pair. */
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * Any text a client sends. PostgreSQL cannot store a NUL character or an unpaired surrogate, so
+ * they are refused here (400 naming the field) rather than by the database (500).
+ */
+export const safeText = () =>
+  z
+    .string()
+    .refine(
+      (s) => !UNSTORABLE.test(s),
+      'must not contain a NUL character or an unpaired surrogate',
+    );
+
+export const MIN_DATE = '1900-01-01';
+export const MAX_DATE = '9999-12-31';
+
+/** A calendar date, YYYY-MM-DD, between 1900-01-01 and 9999-12-31. */
+export const isoDate = z.iso
+  .date()
+  .refine(
+    (d) => d >= MIN_DATE && d <= MAX_DATE,
+    `must be a date between ${MIN_DATE} and ${MAX_DATE}`,
+  );
 
 export const errorBody = z.object({
   code: z.string(),

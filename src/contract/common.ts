@@ -9,8 +9,8 @@ export const amountString = z
 /** A signed amount as the server sends it, always with 2 decimals: "-12.50". */
 export const signedAmount = z.string().regex(/^-?\d+\.\d{2}$/);
 
-/** A NUL character, or a UTF-16 surrogate that is not half of a pair. */
-const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/** A UTF-16 surrogate that is not half of a pair. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /**
  * Any text a client sends. PostgreSQL cannot store a NUL character or an unpaired surrogate, so
@@ -20,7 +20,7 @@ export const safeText = () =>
   z
     .string()
     .refine(
-      (s) => !UNSTORABLE.test(s),
+      (s) => !s.includes('\u0000') && !LONE_SURROGATE.test(s),
       'must not contain a NUL character or an unpaired surrogate',
     );
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from './common';
 
 /** The spec's auth endpoints (section 7), with the spec's request and response shapes. */
 export const authPaths = {
@@ -67,8 +68,8 @@ export const authMessages = {
 } as const;
 
 export const loginBody = z.object({
-  username: z.string().max(320),
-  password: z.string().max(1024),
+  username: safeText().max(320),
+  password: safeText().max(1024),
 });
 export const tokenPair = z.object({
   accessToken: z.string(),
@@ -78,33 +79,33 @@ export const tokenPair = z.object({
 });
 export type TokenPair = z.infer<typeof tokenPair>;
 
-export const refreshBody = z.object({ refreshToken: z.string().max(200) });
+export const refreshBody = z.object({ refreshToken: safeText().max(200) });
 
-export const successBody = z.object({ success: z.boolean(), message: z.string().optional() });
+export const successBody = z.object({ success: z.boolean(), message: safeText().optional() });
 
 export const forgotPasswordBody = z.object({
-  email: z.string().max(320),
-  resetUrl: z.string().max(2048).optional(),
+  email: safeText().max(320),
+  resetUrl: safeText().max(2048).optional(),
 });
 
-export const validateResetTokenBody = z.object({ token: z.string().max(200) });
+export const validateResetTokenBody = z.object({ token: safeText().max(200) });
 export const validateResetTokenResponse = z.object({
   valid: z.boolean(),
-  user: z.object({ email: z.string() }).optional(),
+  user: z.object({ email: safeText() }).optional(),
 });
 
 export const resetPasswordBody = z.object({
-  token: z.string().max(200),
-  newPassword: z.string().max(4096),
+  token: safeText().max(200),
+  newPassword: safeText().max(4096),
 });
 
 export const setPasswordBody = z.object({
-  userId: z.string().max(200).optional(),
-  email: z.string().max(320).optional(),
-  newPassword: z.string().max(4096),
-  currentPassword: z.string().max(4096).optional(),
+  userId: safeText().max(200).optional(),
+  email: safeText().max(320).optional(),
+  newPassword: safeText().max(4096),
+  currentPassword: safeText().max(4096).optional(),
   sendEmail: z.boolean().optional(),
-  loginUrl: z.string().max(2048).optional(),
+  loginUrl: safeText().max(2048).optional(),
   /** Ends the caller's other sessions after a change of their own password (default true). */
   revokeOtherSessions: z.boolean().optional(),
 });
@@ -114,7 +115,7 @@ export const accountStatus = z.object({ hasPassword: z.boolean() });
 
 /** The holder whose sessions end: by login user id or by e-mail (one of them). */
 export const endUserSessionsBody = z
-  .object({ userId: z.string().max(200).optional(), email: z.string().max(320).optional() })
+  .object({ userId: safeText().max(200).optional(), email: safeText().max(320).optional() })
   .refine((b) => b.userId !== undefined || b.email !== undefined, {
     message: 'Give userId or email.',
   });
@@ -124,12 +125,12 @@ export const endSessionsResponse = z.object({ success: z.boolean(), ended: z.num
 export type EndSessionsResponse = z.infer<typeof endSessionsResponse>;
 
 export const googleQuery = z.object({
-  redirect: z.string().optional(),
-  popup: z.string().optional(),
-  iframe: z.string().optional(),
-  mobile: z.string().optional(),
-  origin: z.string().optional(),
-  redirect_uri: z.string().optional(),
+  redirect: safeText().max(2048).optional(),
+  popup: safeText().max(10).optional(),
+  iframe: safeText().max(10).optional(),
+  mobile: safeText().max(10).optional(),
+  origin: safeText().max(2048).optional(),
+  redirect_uri: safeText().max(2048).optional(),
 });
 
 /** What /auth-popup.html posts to its opener: the outcome only, never a token. */

@@ -1,10 +1,30 @@
 import { z } from 'zod';
 
+const AMOUNT_MESSAGE = 'must be a number with at most 2 decimals and 15 significant digits';
+
 /** An exact amount with at most 2 decimals, as a string (never a JS number). */
 export const amountString = z
   .string()
   .trim()
-  .regex(/^\d{1,13}(\.\d{1,2})?$/, 'must be a number with at most 2 decimals');
+  .regex(/^\d{1,13}(\.\d{1,2})?$/, AMOUNT_MESSAGE);
+
+/**
+ * A JSON number taken exactly as its shortest decimal text (what JSON.stringify wrote): 0.1 is
+ * "0.1", never 0.1000000000000000055. More than 15 significant digits cannot survive a double, so
+ * such a number is refused rather than silently rounded.
+ */
+const amountNumber = z.number().transform((n, ctx) => {
+  const text = String(n);
+  const digits = text.replace('.', '').replace(/^0+/, '');
+  if (!/^\d+(\.\d+)?$/.test(text) || digits.length > 15) {
+    ctx.addIssue({ code: 'custom', message: AMOUNT_MESSAGE, input: n });
+    return z.NEVER;
+  }
+  return text;
+});
+
+/** An amount a client sends: "1250.50" or 1250.5, read exactly; at most 2 decimals. */
+export const amount = z.union([amountString, amountNumber.pipe(amountString)]);
 
 /** A signed amount as the server sends it, always with 2 decimals: "-12.50". */
 export const signedAmount = z.string().regex(/^-?\d+\.\d{2}$/);

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { amountString, isoDate, signedAmount } from './common';
+import { amount, isoDate, safeText, signedAmount } from './common';
 
-// Amounts travel as strings with 2 decimals ("1250.00"); dates as YYYY-MM-DD.
+// The server sends amounts as strings with 2 decimals ("1250.00") and accepts strings or JSON
+// numbers; dates travel as YYYY-MM-DD.
 
 export const ledgerPaths = {
   shareholders: '/api/v1/shareholders',
@@ -27,7 +28,7 @@ export const directorySortKeys = [
 ] as const;
 export const directoryQuery = z.object({
   asOf: isoDate.optional(),
-  search: z.string().trim().max(100).optional(),
+  search: safeText().trim().max(100).optional(),
   sort: z.enum(directorySortKeys).default('name'),
   dir: z.enum(['asc', 'desc']).default('asc'),
   page: z.coerce.number().int().min(1).default(1),
@@ -146,14 +147,14 @@ export type ProfileResponse = z.infer<typeof profileResponse>;
 /** The spec's Save action. Unknown fields (balances, admin flag, e-mail) are refused with 400. */
 export const saveProfileBody = z.strictObject({
   ShareholderId: z.uuid(),
-  FullName: z.string().trim().min(1).max(200),
-  State: z.string().trim().max(100),
-  City: z.string().trim().max(100),
-  Address: z.string().trim().max(300),
-  ZipCode: z.string().trim().regex(/^\d*$/, 'Zip code accepts digits only').max(10),
-  Phone: z.string().trim().max(40),
-  CellPhone: z.string().trim().max(40),
-  Notes: z.string().max(4000),
+  FullName: safeText().trim().min(1).max(200),
+  State: safeText().trim().max(100),
+  City: safeText().trim().max(100),
+  Address: safeText().trim().max(300),
+  ZipCode: safeText().trim().regex(/^\d*$/, 'Zip code accepts digits only').max(10),
+  Phone: safeText().trim().max(40),
+  CellPhone: safeText().trim().max(40),
+  Notes: safeText().max(4000),
 });
 export type SaveProfileBody = z.infer<typeof saveProfileBody>;
 export const saveProfileResponse = z.object({ Shareholders: z.literal('Success') });
@@ -206,12 +207,12 @@ export const recordTransactionBody = z.strictObject({
   ShareholderId: z.uuid(),
   DestinationShareholderId: z.uuid().nullish(),
   ShareDate: isoDate,
-  Shares: amountString,
-  Cost: amountString.optional(),
+  Shares: amount,
+  Cost: amount.optional(),
   Type: z.enum(operationTypes),
   Origin: z.array(z.uuid()).max(50).default([]),
-  Notes: z.string().max(1000).optional(),
-  Reason: z.string().max(1000).optional(),
+  Notes: safeText().max(1000).optional(),
+  Reason: safeText().max(1000).optional(),
   /** New Issue only; common by default. */
   ClassType: z.enum(['common', 'preferred']).optional(),
 });

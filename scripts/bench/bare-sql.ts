@@ -63,7 +63,7 @@ export const CLAIM_KEY = `insert into idempotency_key (scope, key, request_hash,
 /** idempotency.ts completeIdempotencyKey. */
 export const COMPLETE_KEY = `update idempotency_key
            set state = 'done', response_status = $1,
-               response_body = $2::jsonb, locked_until = null
+               response_body = $2, locked_until = null
          where scope = $3 and key = $4`;
 
 /** idempotency.ts releaseIdempotencyKey. */
@@ -170,7 +170,7 @@ export const transferWrites = (legs: number, holders: number) => {
           )}), answer as (
             update idempotency_key
                set state = 'done', response_status = ${p()},
-                   response_body = ${p()}::jsonb,
+                   response_body = ${p()},
                    stand_in = ${p()},
                    pending_certificates = ${p()}::uuid[],
                    locked_until = null

@@ -228,7 +228,8 @@ export const idempotencyKey = pgTable(
     requestHash: text('request_hash').notNull(),
     state: text('state', { enum: ['in_flight', 'done'] }).notNull(),
     responseStatus: integer('response_status'),
-    responseBody: jsonb('response_body'),
+    // The first answer's text as sent: a replay is byte-identical (LED-08); jsonb would reorder keys.
+    responseBody: text('response_body'),
     // A success's body names its new certificates' numbers, which are taken at commit: the body
     // holds stand-ins (this prefix + index), filled in from these certificates when it is read.
     standIn: text('stand_in'),

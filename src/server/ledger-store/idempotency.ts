@@ -138,7 +138,7 @@ export async function completeIdempotencyKey(
   await db.execute(
     sql`update idempotency_key
            set state = 'done', response_status = ${opts.answer.status},
-               response_body = ${JSON.stringify(opts.answer.body)}::jsonb, locked_until = null
+               response_body = ${JSON.stringify(opts.answer.body)}, locked_until = null
          where scope = ${opts.scope} and key = ${opts.key}`,
   );
 }

@@ -407,7 +407,7 @@ export async function postOperation(tx: Tx, opts: PostOperationOptions): Promise
       sql`answer as (
             update idempotency_key
                set state = 'done', response_status = ${opts.answer.status},
-                   response_body = ${JSON.stringify(storedBody)}::jsonb,
+                   response_body = ${JSON.stringify(storedBody)},
                    stand_in = ${pending.standIn},
                    pending_certificates = ${sql.param(pending.certificateIds)}::uuid[],
                    locked_until = null

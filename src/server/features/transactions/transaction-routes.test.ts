@@ -289,6 +289,28 @@ describe('Idempotency-Key', () => {
     expect(await operations()).toBe(before + 1);
   });
 
+  it('replays a stored refusal byte for byte (LED-08), details in their first order', async () => {
+    const key = randomUUID();
+    const transfer = {
+      ShareholderId: s.bob.id,
+      DestinationShareholderId: s.carol.id,
+      ShareDate: '2024-05-01',
+      Shares: 1_000_000,
+      Type: 'Transfer',
+      Origin: [s.certificates.cs3],
+    };
+    const first = await post(s.as.admin, transfer, key);
+    expect(first.json()).toMatchObject({ code: 'LEDGER.INSUFFICIENT_SHARES' });
+    expect(Object.keys(first.json<{ details: object }>().details)).toEqual([
+      'requested',
+      'available',
+    ]);
+    const again = await post(s.as.admin, transfer, key);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.statusCode).toBe(first.statusCode);
+    expect(again.body).toBe(first.body);
+  });
+
   it('scopes keys by user: another administrator may use the same key', async () => {
     const key = randomUUID();
     expect((await post(s.as.admin, issue('11'), key)).statusCode).toBe(201);

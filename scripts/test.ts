@@ -40,6 +40,7 @@ if (wants('check')) {
   check('typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
   check('lint', bin('eslint'), ['.']);
   check('format', bin('prettier'), ['--check', '.']);
+  check('OpenAPI lint (spectral:oas)', bin('tsx'), ['scripts/openapi/lint-openapi.ts']);
 }
 
 if (wants('unit')) {

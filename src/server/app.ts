@@ -10,6 +10,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { Config } from './config';
 import type { Database } from './db/database';
+import { openApiDocument } from './http/openapi';
 import { serializerCompiler } from './http/serializer-compiler';
 import { loggerOptions } from './logger';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -62,15 +63,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAccessControl(app, resolvePrincipal);
 
   await app.register(swagger, {
-    openapi: {
-      info: { title: 'Shareholder registry API', version: '1.0.0' },
-      components: {
-        securitySchemes: {
-          cookie: { type: 'apiKey', in: 'cookie', name: 'registry.session_token' },
-          bearer: { type: 'http', scheme: 'bearer' },
-        },
-      },
-    },
+    openapi: openApiDocument,
     transform: jsonSchemaTransform,
   });
   // The app's own CSP (helmet) covers /docs; swagger-ui's staticCSP would replace it with a laxer one.

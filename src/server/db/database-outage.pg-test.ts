@@ -171,28 +171,24 @@ describe('database outage (PostgreSQL)', () => {
       }
       expect((await base.pool!.query<{ n: number }>(sleepers)).rows[0]!.n).toBe(max);
 
-      const timed = async (i: number) => {
-        const started = performance.now();
-        const res =
-          i % 2 === 0
-            ? await t.app.inject({ method: 'GET', url: '/healthz' })
-            : await t.app.inject({
-                method: 'GET',
-                url: '/api/v1/shareholders',
-                headers: s.as.admin,
-              });
-        return {
-          status: res.statusCode,
-          retryAfter: res.headers['retry-after'],
-          ms: performance.now() - started,
-        };
-      };
-      const results = await Promise.all(Array.from({ length: 100 }, (_, i) => timed(i)));
-      const slowest = Math.max(...results.map((r) => r.ms));
-      console.log(`pool exhausted: 100 requests, slowest answered in ${Math.round(slowest)} ms`);
-      expect(results.filter((r) => r.status !== 503)).toEqual([]);
-      expect(results.filter((r) => r.retryAfter !== '5')).toEqual([]);
-      expect(slowest).toBeLessThanOrEqual(2500);
+      const request = (i: number) =>
+        i % 2 === 0
+          ? t.app.inject({ method: 'GET', url: '/healthz' })
+          : t.app.inject({ method: 'GET', url: '/api/v1/shareholders', headers: s.as.admin });
+      const results = await Promise.all(Array.from({ length: 100 }, (_, i) => request(i)));
+      expect(results.filter((r) => r.statusCode !== 503)).toEqual([]);
+      expect(results.filter((r) => r.headers['retry-after'] !== '5')).toEqual([]);
+      // Timed on the server's clock, from the request's arrival to its answer (Fastify's
+      // responseTime in the log), not across a test process that a loaded machine may stall.
+      const ids = new Set(results.map((r) => r.headers['x-request-id']));
+      const times = t.logs
+        .filter((l) => l.msg === 'request completed' && ids.has(l.reqId as string))
+        .map((l) => l.responseTime as number);
+      expect(times).toHaveLength(100);
+      console.log(
+        `pool exhausted: 100 requests, slowest answered in ${Math.round(Math.max(...times))} ms`,
+      );
+      expect(Math.max(...times)).toBeLessThanOrEqual(2500);
     } finally {
       await base.pool!.query(
         `select pg_cancel_backend(pid) from pg_stat_activity

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorBody } from '../../../contract/common';
 import { auditQuery, auditResponse, ledgerPaths } from '../../../contract/ledger';
 import type { Db } from '../../db/database';
+import { errorResponses } from '../../http/openapi';
 import { listAudit } from './list-audit';
 
 /** GET /api/v1/audit (administrator). */
@@ -10,10 +10,12 @@ export const auditRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
     ledgerPaths.audit,
     {
       schema: {
+        operationId: 'listAudit',
         tags: ['audit'],
         summary: 'The audit trail, filterable by holder, certificate and date range',
+        description: 'Newest first, with the state before and after each change and its reason.',
         querystring: auditQuery,
-        response: { 200: auditResponse, 400: errorBody, 401: errorBody, 403: errorBody },
+        response: { 200: auditResponse, ...errorResponses(400, 401, 403, 503) },
       },
     },
     async (request) => ({

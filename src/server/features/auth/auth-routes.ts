@@ -18,7 +18,9 @@ import {
   authMessages,
 } from '../../../contract/auth';
 import { userInfo, userInfoPath } from '../../../contract/user-info';
+import { z } from 'zod';
 import { sendError } from '../../auth/auth-events';
+import { errorResponses } from '../../http/openapi';
 import type { AuthFeatureDeps } from './auth-deps';
 import { endAllSessions } from './end-all-sessions';
 import { endUserSessions } from './end-user-sessions';
@@ -33,7 +35,13 @@ import { setPassword } from './set-password';
 import { startGoogleSignIn } from './start-google-sign-in';
 import { validateResetToken } from './validate-reset-token';
 
-const tags = ['auth'];
+/** The OpenAPI description of one auth operation (all filed under the `auth` tag). */
+const op = (operationId: string, summary: string, description: string) => ({
+  operationId,
+  summary,
+  description,
+  tags: ['auth'],
+});
 
 /** The spec's auth endpoints (section 7) and userInfo. Who may call each: access-policy.ts. */
 export async function authRoutes(app: FastifyInstance, deps: AuthFeatureDeps): Promise<void> {
@@ -41,7 +49,17 @@ export async function authRoutes(app: FastifyInstance, deps: AuthFeatureDeps): P
 
   r.post(
     authPaths.login,
-    { schema: { tags, body: loginBody, response: { 200: tokenPair } } },
+    {
+      schema: {
+        ...op(
+          'login',
+          'Sign in with e-mail and password',
+          'Answers an access and refresh token pair.',
+        ),
+        body: loginBody,
+        response: { 200: tokenPair, ...errorResponses(400, 401, 429, 503) },
+      },
+    },
     async (request, reply) => {
       const result = await login(deps, request, reply, request.body);
       if (result.ok) return result.tokens;
@@ -55,7 +73,13 @@ export async function authRoutes(app: FastifyInstance, deps: AuthFeatureDeps): P
 
   r.post(
     authPaths.refresh,
-    { schema: { tags, body: refreshBody, response: { 200: tokenPair } } },
+    {
+      schema: {
+        ...op('refreshTokens', 'Exchange a refresh token', 'The old refresh token is spent.'),
+        body: refreshBody,
+        response: { 200: tokenPair, ...errorResponses(400, 401, 503) },
+      },
+    },
     async (request, reply) => {
       const tokens = await refreshTokens(deps, request, request.body.refreshToken);
       return (
@@ -67,7 +91,12 @@ export async function authRoutes(app: FastifyInstance, deps: AuthFeatureDeps): P
 
   r.post(
     authPaths.logout,
-    { schema: { tags, response: { 200: successBody } } },
+    {
+      schema: {
+        ...op('logout', 'Sign out', 'Ends the session and the tokens of the same login.'),
+        response: { 200: successBody, ...errorResponses(503) },
+      },
+    },
     async (request, reply) => {
       await logout(deps, request, reply);
       return { success: true };
@@ -76,7 +105,17 @@ export async function authRoutes(app: FastifyInstance, deps: AuthFeatureDeps): P
 
   r.post(
     authPaths.forgotPassword,
-    { schema: { tags, body: forgotPasswordBody, response: { 200: successBody } } },
+    {
+      schema: {
+        ...op(
+          'forgotPassword',
+          'Mail a password reset link',
+          'Answers the same whether or not the e-mail is known; at most 5 mails an hour.',
+        ),
+        body: forgotPasswordBody,
+        response: { 200: successBody, ...errorResponses(400, 429, 503) },
+      },
+    },
     async (request, reply) => {
       const result = await forgotPassword(deps, request, request.body);
       if ('limited' in result) {
@@ -92,14 +131,24 @@ export async function authRoutes(app: FastifyInstance, deps: AuthFeatureDeps): P
   r.post(
     authPaths.validateResetToken,
     {
-      schema: { tags, body: validateResetTokenBody, response: { 200: validateResetTokenResponse } },
+      schema: {
+        ...op('validateResetToken', 'Check a reset token', 'Whether the token can still be used.'),
+        body: validateResetTokenBody,
+        response: { 200: validateResetTokenResponse, ...errorResponses(400, 503) },
+      },
     },
     async (request) => validateResetToken(deps, request.body.token),
   );
 
   r.post(
     authPaths.resetPassword,
-    { schema: { tags, body: resetPasswordBody, response: { 200: successBody } } },
+    {
+      schema: {
+        ...op('resetPassword', 'Choose a new password with a reset token', 'Spends the token.'),
+        body: resetPasswordBody,
+        response: { 200: successBody, ...errorResponses(400, 503) },
+      },
+    },
     async (request, reply) => {
       const result = await resetPassword(deps, request, request.body);
       if (result.ok) return { success: true, message: authMessages.resetDone };
@@ -109,7 +158,17 @@ export async function authRoutes(app: FastifyInstance, deps: AuthFeatureDeps): P
 
   r.post(
     authPaths.setPassword,
-    { schema: { tags, body: setPasswordBody, response: { 200: successBody } } },
+    {
+      schema: {
+        ...op(
+          'setPassword',
+          'Change your password, or give a holder an initial one (administrator)',
+          'Your own password needs the current one; other sessions end unless told otherwise.',
+        ),
+        body: setPasswordBody,
+        response: { 200: successBody, ...errorResponses(400, 401, 403, 404, 503) },
+      },
+    },
     async (request, reply) => {
       const result = await setPassword(deps, request, request.principal!, request.body);
       if (result.ok) return { success: true, message: result.message };
@@ -119,7 +178,17 @@ export async function authRoutes(app: FastifyInstance, deps: AuthFeatureDeps): P
 
   r.post(
     authPaths.endUserSessions,
-    { schema: { tags, body: endUserSessionsBody, response: { 200: endSessionsResponse } } },
+    {
+      schema: {
+        ...op(
+          'endUserSessions',
+          "End every session of one holder's login (administrator)",
+          'Browser sessions and API tokens alike.',
+        ),
+        body: endUserSessionsBody,
+        response: { 200: endSessionsResponse, ...errorResponses(400, 401, 403, 404, 503) },
+      },
+    },
     async (request, reply) => {
       const result = await endUserSessions(deps, request, request.principal!, request.body);
       if (result) return { success: true, ...result };
@@ -129,7 +198,16 @@ export async function authRoutes(app: FastifyInstance, deps: AuthFeatureDeps): P
 
   r.post(
     authPaths.endAllSessions,
-    { schema: { tags, response: { 200: endSessionsResponse } } },
+    {
+      schema: {
+        ...op(
+          'endAllSessions',
+          'End every session of every holder (administrator)',
+          "The caller's own session included.",
+        ),
+        response: { 200: endSessionsResponse, ...errorResponses(401, 403, 503) },
+      },
+    },
     async (request) => ({
       success: true,
       ...(await endAllSessions(deps, request, request.principal!)),
@@ -138,13 +216,31 @@ export async function authRoutes(app: FastifyInstance, deps: AuthFeatureDeps): P
 
   r.get(
     authPaths.account,
-    { schema: { tags, response: { 200: accountStatus } } },
+    {
+      schema: {
+        ...op('getAccount', 'Whether your login has a password', 'Google-only logins have none.'),
+        response: { 200: accountStatus, ...errorResponses(401, 503) },
+      },
+    },
     async (request) => getAccountStatus(deps, request.principal!.userId),
   );
 
   r.get(
     authPaths.google,
-    { schema: { tags, querystring: googleQuery } },
+    {
+      schema: {
+        ...op(
+          'startGoogleSignIn',
+          'Start Google sign-in',
+          "Redirects to Google; the answer comes back to the app's own callback.",
+        ),
+        querystring: googleQuery,
+        response: {
+          302: z.null().describe('To Google'),
+          ...errorResponses(400, 503),
+        },
+      },
+    },
     async (request, reply) => {
       const result = await startGoogleSignIn(deps, request, reply, request.query);
       if ('status' in result) return sendError(reply, result.status, result.code, result.message);
@@ -155,7 +251,14 @@ export async function authRoutes(app: FastifyInstance, deps: AuthFeatureDeps): P
     },
   );
 
-  r.post(userInfoPath, { schema: { tags, response: { 200: userInfo } } }, async (request) =>
-    getUserInfo(deps, request.principal!),
+  r.post(
+    userInfoPath,
+    {
+      schema: {
+        ...op('getUserInfo', 'Who is signed in', "The spec's userInfo: the login and its holder."),
+        response: { 200: userInfo, ...errorResponses(401, 503) },
+      },
+    },
+    async (request) => getUserInfo(deps, request.principal!),
   );
 }

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorBody } from '../../../contract/common';
 import {
   certificateDetailResponse,
   certificatesQuery,
@@ -8,10 +7,11 @@ import {
   ledgerPaths,
 } from '../../../contract/ledger';
 import type { Db } from '../../db/database';
+import { errorResponses } from '../../http/openapi';
 import { getCertificate } from './get-certificate';
 import { listCertificates } from './list-certificates';
 
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
+const errors = errorResponses(400, 401, 403, 404, 503);
 
 /** Certificates: a holder's list (the origin choice) and one certificate with its destinations. */
 export const certificateRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
@@ -19,8 +19,12 @@ export const certificateRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
     ledgerPaths.certificates,
     {
       schema: {
+        operationId: 'listCertificates',
         tags: ['certificates'],
         summary: "A holder's certificates, ordered by number",
+        description:
+          'With `withBalance=true`, only certificates that still hold shares (the origins a ' +
+          'Transfer, Convert or Cancel may draw on).',
         querystring: certificatesQuery,
         response: { 200: certificatesResponse, ...errors },
       },
@@ -38,8 +42,11 @@ export const certificateRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
     ledgerPaths.certificate,
     {
       schema: {
+        operationId: 'getCertificate',
         tags: ['certificates'],
         summary: 'One certificate with its destination shares and history',
+        description:
+          'The certificates made from this one (Destination_Shares) and its transactions.',
         params: idParams,
         response: { 200: certificateDetailResponse, ...errors },
       },

@@ -20,13 +20,19 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async
       return false;
     }
   };
-  for (const url of ['/healthz', '/api/v1/mysql/health']) {
+  const routes = [
+    { url: '/healthz', operationId: 'health' },
+    { url: '/api/v1/mysql/health', operationId: 'databaseHealth' },
+  ];
+  for (const { url, operationId } of routes) {
     app.get(
       url,
       {
         schema: {
+          operationId,
           tags: ['health'],
           summary: 'Whether the service and its database answer',
+          description: '200 when the database answers within 2 s, else 503 with Retry-After.',
           response: { 200: healthSchema, 503: healthSchema },
         },
       },

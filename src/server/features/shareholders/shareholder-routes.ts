@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorBody } from '../../../contract/common';
 import {
   directoryQuery,
   directoryResponse,
@@ -12,12 +11,13 @@ import {
   statementResponse,
 } from '../../../contract/ledger';
 import type { Db } from '../../db/database';
+import { errorResponses } from '../../http/openapi';
 import { getProfile } from './get-profile';
 import { getStatement } from './get-statement';
 import { listDirectory } from './list-directory';
 import { saveProfile } from './save-profile';
 
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
+const errors = errorResponses(400, 401, 403, 404, 503);
 
 /** Directory, statement and profile (spec §2): roles checked by the access policy, then per holder. */
 export const shareholderRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
@@ -25,8 +25,12 @@ export const shareholderRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
     ledgerPaths.shareholders,
     {
       schema: {
+        operationId: 'listShareholders',
         tags: ['shareholders'],
         summary: 'Directory of shareholders with totals (administrator)',
+        description:
+          'Every holder with a position as of `asOf` (today by default), with server-side search, ' +
+          'sort and paging, and totals over every listed holder.',
         querystring: directoryQuery,
         response: { 200: directoryResponse, ...errors },
       },
@@ -42,8 +46,12 @@ export const shareholderRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
     ledgerPaths.statement,
     {
       schema: {
+        operationId: 'getStatement',
         tags: ['shareholders'],
         summary: "A holder's statement as of a date",
+        description:
+          'Balances per class and every transaction up to `asOf`. An administrator may read any ' +
+          "holder's statement; a shareholder only their own (another's answers 404).",
         params: idParams,
         querystring: statementQuery,
         response: { 200: statementResponse, ...errors },
@@ -61,8 +69,11 @@ export const shareholderRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
     ledgerPaths.shareholder,
     {
       schema: {
+        operationId: 'getProfile',
         tags: ['shareholders'],
         summary: "A holder's contact profile",
+        description:
+          "An administrator may read any holder's profile; a shareholder only their own.",
         params: idParams,
         response: { 200: profileResponse, ...errors },
       },
@@ -75,8 +86,12 @@ export const shareholderRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
     ledgerPaths.shareholder,
     {
       schema: {
+        operationId: 'saveProfile',
         tags: ['shareholders'],
         summary: "Save a holder's contact profile (the spec's Save)",
+        description:
+          'Replaces the contact fields; only an administrator may change the name. Unknown ' +
+          'fields (balances, admin flag, e-mail) are refused with 400.',
         params: idParams,
         body: saveProfileBody,
         response: { 200: saveProfileResponse, ...errors },

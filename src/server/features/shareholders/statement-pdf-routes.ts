@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBody } from '../../../contract/common';
 import { idParams, ledgerPaths, statementQuery } from '../../../contract/ledger';
 import type { Db } from '../../db/database';
+import { errorResponses } from '../../http/openapi';
 import { getStatement } from './get-statement';
 import { renderStatementPdf, statementFileName } from './statement-pdf';
 
@@ -12,17 +12,16 @@ export const statementPdfRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
     ledgerPaths.statementPdf,
     {
       schema: {
+        operationId: 'getStatementPdf',
         tags: ['shareholders'],
         summary: "A holder's statement as a PDF (administrator: any; shareholder: own)",
+        description: 'The same statement as getStatement, as a printable PDF attachment.',
         params: idParams,
         querystring: statementQuery,
         produces: ['application/pdf'],
         response: {
           200: z.instanceof(Buffer).describe('The statement as application/pdf'),
-          400: errorBody,
-          401: errorBody,
-          403: errorBody,
-          404: errorBody,
+          ...errorResponses(400, 401, 403, 404, 503),
         },
       },
     },

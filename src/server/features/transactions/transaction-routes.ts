@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorBody } from '../../../contract/common';
 import {
   idempotencyHeader,
   ledgerPaths,
@@ -7,6 +6,7 @@ import {
   recordTransactionResponse,
 } from '../../../contract/ledger';
 import type { Db } from '../../db/database';
+import { errorResponses } from '../../http/openapi';
 import { requireIdempotencyKey } from '../../ledger-store/idempotency';
 import { recordTransaction } from './record-transaction';
 
@@ -16,15 +16,16 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
     ledgerPaths.transactions,
     {
       schema: {
+        operationId: 'recordTransaction',
         tags: ['ledger'],
         summary: 'Record a New Issue, Transfer, Convert to Preferred or Cancel',
+        description:
+          'Exactly once per Idempotency-Key header: the first answer, a refusal included, is ' +
+          'stored and replayed byte for byte (Idempotent-Replayed: true) for the same key and body.',
         body: recordTransactionBody,
         response: {
           201: recordTransactionResponse,
-          400: errorBody,
-          409: errorBody,
-          422: errorBody,
-          503: errorBody,
+          ...errorResponses(400, 401, 403, 409, 422, 503),
         },
       },
     },

@@ -17,6 +17,7 @@ import { registerErrorHandler } from './plugins/error-handler';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerAccessControl, type PrincipalResolver } from './plugins/access-control';
 import { registerWebApp } from './plugins/web-app';
+import { registerCanonicalHost } from './plugins/canonical-host';
 import { createPrincipalResolver } from './auth/resolve-principal';
 import { healthRoutes } from './features/health/health-routes';
 import { setUpAuth } from './auth/set-up-auth';
@@ -43,7 +44,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config.logLevel, deps.logStream),
     genReqId: () => randomUUID(),
-    trustProxy: false,
+    trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
@@ -55,6 +56,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerErrorHandler(app);
+  registerCanonicalHost(app, config.publicUrl);
   await registerSecurityHeaders(app);
 
   // Before any route, so that the inventory sees them all.

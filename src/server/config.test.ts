@@ -18,7 +18,9 @@ describe('parseConfig', () => {
     expect(c.port).toBe(3000);
     expect(c.databaseUrl).toBeUndefined();
     expect(c.dataDir).toBe(resolve('data'));
-    expect(c.host).toBe('0.0.0.0');
+    expect(c.host).toBe('127.0.0.1');
+    expect(c.trustProxy).toBe(false);
+    expect(c.databaseWaitSeconds).toBe(30);
     expect(c.env).toBe('development');
     expect(c.mailFrom).toBe('Shareholder Registry <registry@localhost>');
     expect(c.publicUrl).toBe('http://localhost:3000');
@@ -94,6 +96,15 @@ describe('parseConfig', () => {
   it('accepts host names and IP addresses for HOST', () => {
     for (const host of ['127.0.0.1', '::', '::1', 'localhost', 'registry.internal', '0.0.0.0'])
       expect(parseConfig({ HOST: host }).host).toBe(host);
+  });
+
+  it('reads TRUST_PROXY as a list of proxy addresses, never as "trust all" or a hop count', () => {
+    expect(parseConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(
+      parseConfig({ TRUST_PROXY: '10.0.0.1, 10.0.0.0/8,fd00::/8,loopback' }).trustProxy,
+    ).toEqual(['10.0.0.1', '10.0.0.0/8', 'fd00::/8', 'loopback']);
+    for (const bad of ['true', '1', '10.0.0.0/33', 'proxy.internal', '1,2'])
+      expect(fails({ TRUST_PROXY: bad })).toMatch(/^Invalid configuration: TRUST_PROXY must be/);
   });
 
   it('resolves DATA_DIR to an absolute folder', () => {

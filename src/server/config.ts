@@ -30,6 +30,34 @@ const mailbox = z.string().refine((v) => {
   return m !== null && isAddress((m[1] ?? m[2])!);
 }, 'must be an e-mail address, optionally with a name: Name <user@example.com>');
 
+/** An address or a CIDR block (`10.0.0.0/8`, `fd00::/8`). */
+const isAddressOrBlock = (v: string) => {
+  const [address, bits, ...rest] = v.split('/');
+  const version = isIP(address ?? '');
+  if (version === 0 || rest.length > 0) return false;
+  return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128));
+};
+
+/** proxy-addr's names for the private ranges a reverse proxy usually sits in. */
+const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * Which proxies to believe in X-Forwarded-For: a list of proxy addresses, blocks or range names
+ * (`10.0.0.1,10.0.0.0/8,loopback`). `false` or unset believes none. A hop count or `true` is
+ * refused: neither checks who sent the header, so any client could choose its own address
+ * (Fastify itself ignores a hop count for that reason).
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .refine(
+    (v) =>
+      v === 'false' ||
+      v.split(',').every((a) => PROXY_RANGES.has(a.trim()) || isAddressOrBlock(a.trim())),
+    'must be false or a comma-separated list of proxy addresses (10.0.0.1, 10.0.0.0/8, loopback)',
+  )
+  .transform((v): string[] | false => (v === 'false' ? false : v.split(',').map((a) => a.trim())));
+
 const envSchema = z.object({
   NODE_ENV: optional(z.enum(['development', 'production', 'test'])),
   PORT: optional(z.coerce.number().int().min(0).max(65535)),
@@ -45,6 +73,8 @@ const envSchema = z.object({
   GOOGLE_ISSUER: optional(url(['http:', 'https:'])),
   DEMO_DATA: optional(booleanFlag),
   LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])),
+  TRUST_PROXY: optional(trustProxy),
+  DATABASE_WAIT_SECONDS: optional(z.coerce.number().int().min(0).max(3600)),
 });
 
 export interface Config {
@@ -63,6 +93,10 @@ export interface Config {
   /** undefined: the default (on for an empty embedded database, off for PostgreSQL). */
   demoData: boolean | undefined;
   logLevel: string;
+  /** Fastify's trustProxy: which X-Forwarded-For hops give the client's address. */
+  trustProxy: string[] | false;
+  /** How long start-up waits for an unreachable database before giving up (exit 78). */
+  databaseWaitSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -110,7 +144,8 @@ export function parseConfig(
     );
   }
   const port = e.PORT ?? 3000;
-  const host = e.HOST ?? '0.0.0.0';
+  // Loopback unless told otherwise: the demo prints known passwords (containers set 0.0.0.0).
+  const host = e.HOST ?? '127.0.0.1';
   return {
     env: nodeEnv,
     port,
@@ -132,6 +167,8 @@ export function parseConfig(
         : undefined,
     demoData: e.DEMO_DATA,
     logLevel: e.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
+    trustProxy: e.TRUST_PROXY ?? false,
+    databaseWaitSeconds: e.DATABASE_WAIT_SECONDS ?? 30,
   };
 }
 

@@ -55,6 +55,35 @@ describe('start-up', () => {
   });
 });
 
+describe('an unreachable database at start-up', () => {
+  it('retries with one log line per attempt, then exits 78 with a one-line reason', async () => {
+    const server = spawnServer({
+      DATABASE_URL: 'postgres://registry@127.0.0.1:1/registry',
+      SESSION_SECRET: 'unreachable-test-secret-0123456789abcdef',
+      DATA_DIR: join(tmpdir(), 'registry-never'),
+      DATABASE_WAIT_SECONDS: '3',
+      LOG_LEVEL: 'info',
+    });
+    expect(await server.exited).toBe(78);
+    const attempts = server
+      .logs()
+      .filter((l) => String(l.msg).startsWith('database not reachable'));
+    expect(attempts.length).toBeGreaterThanOrEqual(2);
+    expect(attempts[0]!.msg).toMatch(/ECONNREFUSED 127\.0\.0\.1:1.*retrying in 2 s/);
+    const plain = server
+      .output()
+      .trim()
+      .split('\n')
+      .filter((l) => !l.startsWith('{'));
+    expect(plain).toEqual([
+      expect.stringMatching(
+        /^The database does not answer after 3 s \(\d+ attempts\): .*ECONNREFUSED/,
+      ),
+    ]);
+    expect(server.output()).not.toMatch(/^\s+at /m);
+  }, 30_000);
+});
+
 describe('graceful shutdown (SIGTERM)', () => {
   // Both servers start at once: each start is a few seconds of PGlite on a busy machine. In a
   // hook, not at collection: listing the tests must not start servers that nothing stops.

@@ -39,6 +39,7 @@ async function main(): Promise<void> {
     { prepareDatabase },
     { redactPaths },
     { pino },
+    { waitForDatabase, DatabaseUnreachableError },
   ] = await Promise.all([
     import('./app'),
     import('./db/database'),
@@ -46,6 +47,7 @@ async function main(): Promise<void> {
     import('./prepare-database'),
     import('./logger'),
     import('pino'),
+    import('./db/wait-for-database'),
   ]);
   if (!config.sessionSecret)
     config = { ...config, sessionSecret: readOrCreateSessionSecret(config.dataDir) };
@@ -59,6 +61,14 @@ async function main(): Promise<void> {
     { databaseUrl: config.databaseUrl, dataDir: config.dataDir },
     databaseLog,
   );
+  try {
+    await waitForDatabase(database, { seconds: config.databaseWaitSeconds, log: databaseLog });
+  } catch (e) {
+    if (!(e instanceof DatabaseUnreachableError)) throw e;
+    console.error(e.message);
+    unlock();
+    process.exit(78); // EX_CONFIG: as for a bad setting, nothing a restart alone would fix
+  }
   const webDir = fileURLToPath(new URL('../../dist/web', import.meta.url));
   const app = await buildApp({ config, database, webDir });
   const prepared = await prepareDatabase({ config, database, log: app.log });
@@ -99,6 +109,8 @@ async function main(): Promise<void> {
   const port = new URL(address).port;
   const shown = config.port === 0 ? `http://localhost:${port}` : config.publicUrl;
   console.log(`\nShareholder registry is running at ${shown}`);
+  // The one address whose sign-in works (the CSRF check and cookies are bound to PUBLIC_URL).
+  console.log(`Open ${shown}`);
   console.log(
     `Database: ${database.kind === 'pglite' ? `embedded (PGlite) in ${join(config.dataDir)}` : 'PostgreSQL'}`,
   );

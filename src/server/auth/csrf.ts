@@ -3,17 +3,24 @@ import { AppError } from '../http/app-error';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/** Shown as is by the web app: a page opened at another address learns where to go instead. */
+const refusal = (from: string | undefined, origin: string) =>
+  from && /^https?:\/\/[\w.:[\]-]{1,100}$/.test(from)
+    ? `This page was opened at ${from}, but the registry only accepts changes from ${origin}. ` +
+      `Open ${origin} and try again.`
+    : `This request must come from the registry's own pages at ${origin}.`;
+
 /**
- * CSRF for cookie-authenticated writes on /api and /auth (checklist SES-10): the Origin must be
- * the app's own (PUBLIC_URL) and a body must be JSON. Requests without the session cookie carry no
- * ambient credential and are not checked. Answers 403 / 415 before anything else runs.
+ * CSRF for every cookie-authenticated write, whatever its path (checklist SES-10): the router
+ * decodes `/%61uth/...` to `/auth/...`, so a decision on the raw path could be sidestepped. The
+ * Origin must be the app's own (PUBLIC_URL) and a body must be JSON. Requests without the session
+ * cookie carry no ambient credential and are not checked. Answers 403 / 415 before anything runs.
  */
 export function registerCsrfCheck(app: FastifyInstance, publicUrl: string): void {
   const origin = new URL(publicUrl).origin;
   app.addHook('onRequest', async (request) => {
     if (!WRITES.has(request.method)) return;
     const path = request.url;
-    if (!path.startsWith('/api/') && !path.startsWith('/auth/')) return;
     if (!/(^|;\s*)(__Secure-)?registry\.session_token=/.test(request.headers.cookie ?? '')) return;
     if (request.headers.origin !== origin) {
       request.log.warn(
@@ -24,7 +31,7 @@ export function registerCsrfCheck(app: FastifyInstance, publicUrl: string): void
         },
         'cross-site write refused',
       );
-      throw new AppError('AUTH.CSRF', 'This request must come from the application itself.');
+      throw new AppError('AUTH.CSRF', refusal(request.headers.origin, origin));
     }
     const hasBody =
       Number(request.headers['content-length'] ?? 0) > 0 ||

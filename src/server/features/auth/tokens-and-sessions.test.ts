@@ -474,4 +474,32 @@ describe('CSRF on cookie-authenticated writes (SES-10)', () => {
     expect(await sessions()).toBe(before);
     expect((await c.userInfo({ cookie: cookie! })).statusCode).toBe(200);
   });
+
+  it.each(['/%61uth/logout', '/%2Fauth/logout', '//auth/logout', '/auth/../auth/logout'])(
+    'checks a write whatever its path spelling (%s)',
+    async (url) => {
+      const { cookie } = await c.login('holder@t.test', PW);
+      const res = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: { cookie: cookie!, origin: 'https://evil.example' },
+      });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toMatchObject({ code: 'AUTH.CSRF' });
+      expect((await c.userInfo({ cookie: cookie! })).statusCode).toBe(200);
+    },
+  );
+
+  it('says in words what to do when a page on another address writes', async () => {
+    const { cookie } = await c.login('holder@t.test', PW);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/auth/logout',
+      headers: { cookie: cookie!, origin: 'http://127.0.0.1:3000' },
+    });
+    expect(res.json<{ message: string }>().message).toBe(
+      'This page was opened at http://127.0.0.1:3000, but the registry only accepts changes ' +
+        'from http://localhost:3000. Open http://localhost:3000 and try again.',
+    );
+  });
 });

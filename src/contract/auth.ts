@@ -12,6 +12,8 @@ export const authPaths = {
   setPassword: '/auth/set-password',
   account: '/auth/account',
   google: '/auth/oauth/google',
+  /** Which sign-in methods this server offers (the login page shows only those). */
+  providers: '/auth/providers',
   /** Administrators: end every session of one holder's login, or of every holder (SES-07). */
   endUserSessions: '/auth/admin/end-user-sessions',
   endAllSessions: '/auth/admin/end-all-sessions',
@@ -45,7 +47,9 @@ export const authMessages = {
   invalidRefreshToken: 'Invalid or expired refresh token.',
   redirectUnavailable: 'Redirect authentication is not available in this context.',
   redirectNotAllowed: 'This return address is not allowed.',
-  googleUnavailable: 'Google sign-in is not configured.',
+  googleUnavailable: 'Google sign-in is not available on this server.',
+  googleNoAccount:
+    'No shareholder uses this Google address. Sign in with the e-mail your company has on file, or ask your administrator.',
   // Web-only (spec section 8).
   popupBlocked: 'Popup window blocked. Please allow popups for this site and try again.',
   popupFailed: 'Authentication failed',
@@ -112,6 +116,21 @@ export const setPasswordBody = z.object({
 export type SetPasswordBody = z.infer<typeof setPasswordBody>;
 
 export const accountStatus = z.object({ hasPassword: z.boolean() });
+
+export const providersResponse = z.object({ google: z.boolean() });
+export type Providers = z.infer<typeof providersResponse>;
+
+/**
+ * What a failed Google sign-in tells the user, from the `error` the server put in the return
+ * address: the server's own explanations as such, anything else as the spec's text for the place
+ * (the popup's "Authentication failed", the login page's "Google login failed").
+ */
+export function googleFailureMessage(error: string | null, fallback: string): string {
+  if (error === 'unavailable') return authMessages.googleUnavailable;
+  if (error === 'signup_disabled' || error === 'no_account') return authMessages.googleNoAccount;
+  if (error === 'access_denied') return authMessages.popupCancelled;
+  return fallback;
+}
 
 /** The holder whose sessions end: by login user id or by e-mail (one of them). */
 export const endUserSessionsBody = z

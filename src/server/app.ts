@@ -73,7 +73,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // The route map, top to bottom (features are registered explicitly, never autoloaded).
   await app.register(healthRoutes, { database });
-  await app.register(betterAuthRoutes, { auth });
+  await app.register(betterAuthRoutes, { auth, db: database.db });
   await app.register(authRoutes, { auth, db: database.db, config, mailer });
   await app.register(shareholderRoutes, { db: database.db });
   await app.register(statementPdfRoutes, { db: database.db });

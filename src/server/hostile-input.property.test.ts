@@ -47,7 +47,7 @@ beforeAll(async () => {
   const s = await ledgerScenario(t);
   admin = s.as.admin;
   holderId = s.bob.id;
-  const doc = t.app.swagger() as { paths: Record<string, Record<string, Operation>> };
+  const doc = t.app.swagger() as unknown as { paths: Record<string, Record<string, Operation>> };
   ops = Object.entries(doc.paths).flatMap(([path, byMethod]) =>
     Object.entries(byMethod).map(([method, op]) => ({ method: method.toUpperCase(), path, op })),
   );

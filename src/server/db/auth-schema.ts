@@ -99,13 +99,18 @@ export const authRefreshToken = pgTable(
     tokenHash: text('token_hash').notNull().unique(),
     // The access-token session issued with this refresh token.
     sessionId: text('session_id'),
+    // The browser session of the sign-in that started the family: its logout ends the family.
+    loginSessionId: text('login_session_id'),
     expiresAt: ts('expires_at').notNull(),
     familyExpiresAt: ts('family_expires_at').notNull(),
     usedAt: ts('used_at'),
     revokedAt: ts('revoked_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('auth_refresh_token_family_idx').on(t.familyId)],
+  (t) => [
+    index('auth_refresh_token_family_idx').on(t.familyId),
+    index('auth_refresh_token_login_session_idx').on(t.loginSessionId),
+  ],
 );
 
 /** Failed sign-ins per account, for the doubling back-off (never a permanent lock-out). */

@@ -17,7 +17,7 @@ let t: TestApp;
 let ops: Array<{ route: string; op: Operation }>;
 beforeAll(async () => {
   t = await createTestApp();
-  const doc = t.app.swagger() as { paths: Record<string, Record<string, Operation>> };
+  const doc = t.app.swagger() as unknown as { paths: Record<string, Record<string, Operation>> };
   ops = Object.entries(doc.paths).flatMap(([path, byMethod]) =>
     Object.entries(byMethod).map(([method, op]) => ({
       route: `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`,

@@ -8,6 +8,8 @@
       : params.get('error') === 'access_denied'
         ? 'cancel'
         : 'error';
+  // The server's reason (unavailable, signup_disabled, ...): the opener words it.
+  var reason = params.get('error');
   window.history.replaceState(null, '', '/auth-popup.html');
   var opener = null;
   try {
@@ -16,7 +18,9 @@
     opener = null;
   }
   if (opener && !opener.closed) {
-    opener.postMessage({ type: 'registry-auth-popup', outcome: outcome }, window.location.origin);
+    var message = { type: 'registry-auth-popup', outcome: outcome };
+    if (outcome === 'error' && reason) message.reason = reason;
+    opener.postMessage(message, window.location.origin);
     window.close();
     return;
   }

@@ -8,9 +8,11 @@ import { fetchUserInfo } from '../features/auth/use-session';
  */
 export default function AuthCallbackPage() {
   useEffect(() => {
-    const failed = new URLSearchParams(window.location.search).get('outcome') === 'error';
-    if (failed) {
-      window.location.replace('/login?error=google');
+    const query = new URLSearchParams(window.location.search);
+    if (query.get('outcome') === 'error') {
+      // The server's reason travels on, so that the login page can say what went wrong.
+      const reason = query.get('error') ?? 'google';
+      window.location.replace(`/login?error=${encodeURIComponent(reason)}`);
       return;
     }
     fetchUserInfo()

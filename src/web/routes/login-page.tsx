@@ -1,9 +1,16 @@
 import { useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
-import { authMessages, authPaths, type TokenPair } from '../../contract/auth';
+import {
+  authMessages,
+  authPaths,
+  googleFailureMessage,
+  type Providers,
+  type TokenPair,
+} from '../../contract/auth';
 import { ApiError, apiRequest } from '../lib/api-client';
 import { signInWithGooglePopup } from '../features/auth/google-popup';
 import { usePageTitle } from '../features/auth/use-page-title';
@@ -14,11 +21,16 @@ export default function LoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(() =>
-    new URLSearchParams(window.location.search).get('error')
-      ? authMessages.googleLoginFailed
-      : null,
-  );
+  const [error, setError] = useState<string | null>(() => {
+    const reason = new URLSearchParams(window.location.search).get('error');
+    return reason ? googleFailureMessage(reason, authMessages.googleLoginFailed) : null;
+  });
+  // "Login with Google" only where the server offers it.
+  const providers = useQuery({
+    queryKey: ['auth', 'providers'],
+    queryFn: () => apiRequest<Providers>(authPaths.providers),
+    staleTime: Infinity,
+  });
 
   // One full load of the home page reads the new session; refreshing the session query here as
   // well would let the route guard navigate first and race that load.
@@ -95,10 +107,14 @@ export default function LoginPage() {
               </a>
             </div>
           </Form>
-          <hr />
-          <Button variant="outline-dark" className="w-100" onClick={() => void onGoogle()}>
-            Login with Google
-          </Button>
+          {providers.data?.google && (
+            <>
+              <hr />
+              <Button variant="outline-dark" className="w-100" onClick={() => void onGoogle()}>
+                Login with Google
+              </Button>
+            </>
+          )}
         </Card.Body>
       </Card>
     </section>

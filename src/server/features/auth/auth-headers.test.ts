@@ -81,11 +81,11 @@ describe('authenticated answers (HDR-07) and refusals (LOG-02)', () => {
     );
     expect(gets.sort()).toEqual([
       'GET /api/auth/callback/:providerId',
-      'GET /api/auth/get-session',
       'GET /api/auth/list-sessions',
       'GET /auth/account',
       'GET /auth/callback',
       'GET /auth/oauth/google',
+      'GET /auth/providers',
     ]);
   });
 });

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   accountStatus,
+  providersResponse,
   authPaths,
   endSessionsResponse,
   endUserSessionsBody,
@@ -249,6 +250,21 @@ export async function authRoutes(app: FastifyInstance, deps: AuthFeatureDeps): P
         .header('Cross-Origin-Opener-Policy', 'unsafe-none')
         .redirect(result.location, 302);
     },
+  );
+
+  r.get(
+    authPaths.providers,
+    {
+      schema: {
+        ...op(
+          'getSignInProviders',
+          'Which sign-in methods this server offers',
+          'The login page shows "Login with Google" only when it is configured.',
+        ),
+        response: { 200: providersResponse, ...errorResponses(503) },
+      },
+    },
+    async () => ({ google: deps.config.google !== undefined }),
   );
 
   r.post(

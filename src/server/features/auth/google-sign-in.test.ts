@@ -202,6 +202,10 @@ describe('GET /auth/oauth/google: redirect flow', () => {
       'https://app.example.evil',
       'http://localhost:3000.evil.example/auth/callback',
       '/\\evil.example',
+      `${APP}//evil.example/x`,
+      `${APP}/\\evil.example/x`,
+      `${APP}/%2F%2Fevil.example/x`,
+      `${APP}/not-one-of-our-pages`,
     ]) {
       const res = await t.app.inject({
         method: 'GET',

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { APIError } from 'better-auth/api';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -13,7 +14,7 @@ import {
 } from '../../auth/rate-limit';
 import { authSession, authUser } from '../../db/schema';
 import type { AuthFeatureDeps } from './auth-deps';
-import { issueTokens } from './tokens';
+import { issueTokens, REFRESH_FAMILY_TTL } from './tokens';
 import { upgradePasswordHash } from './upgrade-password-hash';
 
 export const FAILURE_FLOOR_MS = 200;
@@ -69,7 +70,16 @@ export async function login(
     await upgradePasswordHash(deps, userId, input.password);
     // A new token at every sign-in; the one held before is ended (SES-02).
     if (previous) await db.delete(authSession).where(eq(authSession.id, previous.session.id));
-    const tokens = await issueTokens(auth, db, userId);
+    // The pair belongs to this sign-in: logging out of the browser ends it too (SES-04).
+    const [browser] = await db
+      .select({ id: authSession.id })
+      .from(authSession)
+      .where(eq(authSession.token, signedIn.response.token));
+    const tokens = await issueTokens(auth, db, userId, {
+      id: randomUUID(),
+      expiresAt: new Date(Date.now() + REFRESH_FAMILY_TTL * 1000),
+      loginSessionId: browser?.id ?? null,
+    });
     logAuthEvent(request, 'auth.login.success', { userId, method: 'password' });
     return { ok: true, tokens };
   } catch (e) {

@@ -4,11 +4,12 @@ import { logAuthEvent } from '../../auth/auth-events';
 import { copyHeaders, toHeaders } from '../../auth/http-bridge';
 import { authSession } from '../../db/schema';
 import type { AuthFeatureDeps } from './auth-deps';
-import { revokeFamilyOfSession } from './tokens';
+import { revokeFamiliesOfLogin, revokeFamilyOfSession } from './tokens';
 
 /**
  * POST /auth/logout (cookie or bearer): ends the session on the server, and with a bearer token
- * its whole refresh family. Succeeds even when the session is already gone.
+ * its whole refresh family; a browser's logout also ends the tokens its sign-in issued (SES-04).
+ * Succeeds even when the session is already gone.
  */
 export async function logout(
   deps: AuthFeatureDeps,
@@ -22,6 +23,7 @@ export async function logout(
     .catch(() => null);
   if (found) {
     await revokeFamilyOfSession(db, found.session.id);
+    await revokeFamiliesOfLogin(db, found.session.id);
     await db.delete(authSession).where(eq(authSession.id, found.session.id));
     logAuthEvent(request, 'auth.logout', { userId: found.user.id });
   }

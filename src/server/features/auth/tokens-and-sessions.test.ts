@@ -209,6 +209,19 @@ describe('POST /auth/logout (SES-04, HDR-07)', () => {
     expect((await c.post('/auth/logout', {}, { cookie: cookie! })).statusCode).toBe(200);
   });
 
+  it("a browser logout also revokes that login's access and refresh tokens", async () => {
+    const { res, cookie } = await c.login('holder@t.test', PW);
+    const pair = res.json<{ accessToken: string; refreshToken: string }>();
+    const other = await pairOf('holder@t.test'); // another login of the same holder
+    expect((await c.userInfo(bearer(pair.accessToken))).statusCode).toBe(200);
+    expect((await c.post('/auth/logout', {}, { cookie: cookie! })).statusCode).toBe(200);
+    expect((await c.userInfo(bearer(pair.accessToken))).statusCode).toBe(401);
+    expect((await c.post('/auth/refresh', { refreshToken: pair.refreshToken })).statusCode).toBe(
+      401,
+    );
+    expect((await c.userInfo(bearer(other.accessToken))).statusCode).toBe(200);
+  });
+
   it('ends a bearer session and its refresh family', async () => {
     const pair = await pairOf('holder@t.test');
     const res = await t.app.inject({
@@ -317,10 +330,21 @@ describe('roles', () => {
       });
     const list = await call('GET', '/api/auth/list-sessions', a.cookie!);
     expect(list.statusCode).toBe(200);
+    // Named by id: no answer gives a page script a token that works as a bearer token.
     const bToken = decodeURIComponent(b.cookie!.split('=')[1]!).split('.')[0]!;
-    const listed = list.json<Array<{ token: string; id: string }>>();
-    expect(listed.some((x) => x.token === bToken)).toBe(true);
-    const one = await call('POST', '/api/auth/revoke-session', a.cookie!, { token: bToken });
+    expect(list.body).not.toContain(bToken);
+    expect(list.body).not.toMatch(/"token"/);
+    const [bSession] = await t.database.db
+      .select({ id: authSession.id })
+      .from(authSession)
+      .where(eq(authSession.token, bToken));
+    const listed = list.json<Array<{ id: string }>>();
+    expect(listed.map((x) => x.id)).toContain(bSession!.id);
+    const notMine = await call('POST', '/api/auth/revoke-session', a.cookie!, {
+      id: 'someone-else',
+    });
+    expect(notMine.statusCode).toBe(404);
+    const one = await call('POST', '/api/auth/revoke-session', a.cookie!, { id: bSession!.id });
     expect(one.statusCode).toBe(200);
     expect((await c.userInfo({ cookie: b.cookie! })).statusCode).toBe(401);
     expect((await c.userInfo({ cookie: a.cookie! })).statusCode).toBe(200);
@@ -348,6 +372,20 @@ describe('roles', () => {
     expect(ended.statusCode).toBe(200);
     expect((await c.userInfo({ cookie: b.cookie! })).statusCode).toBe(401);
     expect((await c.userInfo({ cookie: a.cookie! })).statusCode).toBe(200);
+  });
+});
+
+describe('better-auth routes the app does not use', () => {
+  it.each([
+    ['GET', '/api/auth/get-session'],
+    ['POST', '/api/auth/sign-out'],
+    ['POST', '/api/auth/sign-in/email'],
+    ['GET', '/api/auth/list-accounts'],
+  ] as const)('%s %s is not there', async (method, url) => {
+    const { cookie } = await c.login('holder@t.test', PW);
+    const res = await t.app.inject({ method, url, headers: { cookie: cookie!, origin: c.origin } });
+    expect([403, 404]).toContain(res.statusCode);
+    expect(res.body).not.toMatch(/"token"/);
   });
 });
 

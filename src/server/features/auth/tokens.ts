@@ -28,7 +28,7 @@ export async function issueTokens(
   auth: Auth,
   db: Db,
   userId: string,
-  family?: { id: string; expiresAt: Date },
+  family?: { id: string; expiresAt: Date; loginSessionId: string | null },
 ): Promise<TokenPair> {
   const ctx = await auth.$context;
   const access = await ctx.internalAdapter.createSession(userId, false, { kind: 'api' }, true);
@@ -42,6 +42,7 @@ export async function issueTokens(
     sessionId: access.id,
     expiresAt: familyExpiresAt,
     familyExpiresAt,
+    loginSessionId: family?.loginSessionId ?? null,
   });
   return { accessToken: access.token, refreshToken: raw, expiresIn: SESSION_LIMITS.accessToken };
 }
@@ -55,6 +56,15 @@ export async function revokeFamily(db: Db, familyId: string): Promise<void> {
     .returning({ sessionId: authRefreshToken.sessionId });
   const ids = rows.map((r) => r.sessionId).filter((id): id is string => id !== null);
   if (ids.length) await db.delete(authSession).where(inArray(authSession.id, ids));
+}
+
+/** Every token family started by the sign-in that opened this browser session (SES-04). */
+export async function revokeFamiliesOfLogin(db: Db, loginSessionId: string): Promise<void> {
+  const rows = await db
+    .selectDistinct({ familyId: authRefreshToken.familyId })
+    .from(authRefreshToken)
+    .where(eq(authRefreshToken.loginSessionId, loginSessionId));
+  for (const { familyId } of rows) await revokeFamily(db, familyId);
 }
 
 /** The family a session's access token belongs to, if any. */
@@ -109,6 +119,7 @@ export async function rotateRefreshToken(
   const tokens = await issueTokens(auth, db, row.userId, {
     id: row.familyId,
     expiresAt: row.familyExpiresAt,
+    loginSessionId: row.loginSessionId,
   });
   return { tokens, userId: row.userId };
 }

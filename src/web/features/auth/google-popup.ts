@@ -1,6 +1,7 @@
 import {
   authMessages,
   authPaths,
+  googleFailureMessage,
   popupMessageType,
   type PopupOutcome,
 } from '../../../contract/auth';
@@ -62,11 +63,21 @@ export function signInWithGooglePopup(): Promise<void> {
     };
     const onMessage = (event: MessageEvent) => {
       if (!origins.includes(event.origin) || event.source !== popup) return;
-      const data = event.data as { type?: string; outcome?: PopupOutcome } | null;
+      const data = event.data as {
+        type?: string;
+        outcome?: PopupOutcome;
+        reason?: string | null;
+      } | null;
       if (data?.type !== popupMessageType) return;
       if (data.outcome === 'success') finish();
       else if (data.outcome === 'cancel') finish(authMessages.popupCancelled);
-      else finish(authMessages.popupFailed);
+      else
+        finish(
+          googleFailureMessage(
+            typeof data.reason === 'string' ? data.reason : null,
+            authMessages.popupFailed,
+          ),
+        );
     };
     window.addEventListener('message', onMessage);
     const closedCheck = window.setInterval(() => {

@@ -7,12 +7,17 @@ export type SessionStatus = 'loading' | 'signed-out' | 'signed-in' | 'error';
 
 export const sessionQueryKey = ['session', 'userInfo'] as const;
 
-/** POST /api/v1/userInfo; a 401 or 403 means signed out (null), anything else is an error. */
+/**
+ * POST /api/v1/userInfo; a 401 or 403 means signed out (null), anything else is an error. A
+ * cross-site refusal (AUTH.CSRF: the page was opened at another address than PUBLIC_URL) is an
+ * error too, so that the page shows the server's words instead of an empty login form.
+ */
 export async function fetchUserInfo(): Promise<UserInfo | null> {
   try {
     return await apiRequest<UserInfo>(userInfoPath, { method: 'POST' });
   } catch (e) {
-    if (e instanceof ApiError && (e.status === 401 || e.status === 403)) return null;
+    if (e instanceof ApiError && e.code !== 'AUTH.CSRF' && (e.status === 401 || e.status === 403))
+      return null;
     throw e;
   }
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "auth_refresh_token" ADD COLUMN "login_session_id" text;--> statement-breakpoint
+CREATE INDEX "auth_refresh_token_login_session_idx" ON "auth_refresh_token" USING btree ("login_session_id");

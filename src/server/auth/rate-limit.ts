@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
-import { authLoginFailure, authRateLimit } from '../db/schema';
+import { appRateLimit, authLoginFailure } from '../db/schema';
 
 /**
- * A fixed-window counter in auth_rate_limit (the table better-auth's own limiter uses, under
- * different keys). One atomic upsert: safe across requests and processes.
+ * A fixed-window counter in app_rate_limit, a table no other code sweeps (better-auth's limiter
+ * deletes old rows of its own). One atomic upsert: safe across requests and processes.
  * Returns the count in the current window, when that window started and the seconds until it ends.
  */
 export async function hit(
@@ -16,16 +16,16 @@ export async function hit(
 ): Promise<{ count: number; retryAfter: number; windowStart: number }> {
   const windowMs = windowSeconds * 1000;
   const [row] = await db
-    .insert(authRateLimit)
-    .values({ id: randomUUID(), key, count: 1, lastRequest: now })
+    .insert(appRateLimit)
+    .values({ key, count: 1, lastRequest: now })
     .onConflictDoUpdate({
-      target: authRateLimit.key,
+      target: appRateLimit.key,
       set: {
-        count: sql`case when ${now} - ${authRateLimit.lastRequest} >= ${windowMs} then 1 else ${authRateLimit.count} + 1 end`,
-        lastRequest: sql`case when ${now} - ${authRateLimit.lastRequest} >= ${windowMs} then ${now} else ${authRateLimit.lastRequest} end`,
+        count: sql`case when ${now} - ${appRateLimit.lastRequest} >= ${windowMs} then 1 else ${appRateLimit.count} + 1 end`,
+        lastRequest: sql`case when ${now} - ${appRateLimit.lastRequest} >= ${windowMs} then ${now} else ${appRateLimit.lastRequest} end`,
       },
     })
-    .returning({ count: authRateLimit.count, lastRequest: authRateLimit.lastRequest });
+    .returning({ count: appRateLimit.count, lastRequest: appRateLimit.lastRequest });
   // Parallel requests read the clock before their upsert: one may find a window another opened a
   // few ms "later" than its own now. Never announce more than the window itself.
   const retryAfter = Math.min(
@@ -41,13 +41,13 @@ export async function hit(
  */
 export async function unhit(db: Db, key: string, windowStart: number): Promise<void> {
   await db
-    .update(authRateLimit)
-    .set({ count: sql`${authRateLimit.count} - 1` })
+    .update(appRateLimit)
+    .set({ count: sql`${appRateLimit.count} - 1` })
     .where(
       and(
-        eq(authRateLimit.key, key),
-        eq(authRateLimit.lastRequest, windowStart),
-        gt(authRateLimit.count, 0),
+        eq(appRateLimit.key, key),
+        eq(appRateLimit.lastRequest, windowStart),
+        gt(appRateLimit.count, 0),
       ),
     );
 }

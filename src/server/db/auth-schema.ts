@@ -87,6 +87,16 @@ export const authRateLimit = pgTable('auth_rate_limit', {
   lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
 });
 
+/**
+ * The app's own sign-in and reset counters (rate-limit.ts). Not auth_rate_limit: better-auth's
+ * limiter deletes that table's rows older than its own window, which wiped the reset cap.
+ */
+export const appRateLimit = pgTable('app_rate_limit', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
+});
+
 /** Refresh tokens for API clients: stored hashed, rotated on use; reuse revokes the family. */
 export const authRefreshToken = pgTable(
   'auth_refresh_token',

@@ -79,7 +79,7 @@ export async function claimAccountAttempt(
   db: Db,
   email: string,
   now = Date.now(),
-): Promise<{ wait: number } | { claimed: true }> {
+): Promise<{ wait: number } | { claimed: true; failures: number }> {
   const key = accountKey(email);
   const since = new Date(now - BACKOFF.window * 1000);
   return db.transaction(async (tx) => {
@@ -98,7 +98,7 @@ export async function claimAccountAttempt(
     await tx
       .insert(authLoginFailure)
       .values({ id: randomUUID(), email: key, failedAt: new Date(now) });
-    return { claimed: true as const };
+    return { claimed: true as const, failures: n + 1 };
   });
 }
 

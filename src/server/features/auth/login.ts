@@ -5,7 +5,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { authMessages, type TokenPair } from '../../../contract/auth';
 import { logAuthEvent } from '../../auth/auth-events';
 import { copyHeaders, toHeaders } from '../../auth/http-bridge';
+import { deviceCookie, trustedDevice } from '../../auth/device-cookie';
 import {
+  BACKOFF,
   claimAccountAttempt,
   clearLoginFailures,
   hit,
@@ -47,11 +49,19 @@ export async function login(
     logAuthEvent(request, 'auth.login.rate_limited', { email, reason: 'ip' }, 'warn');
     return limited(perIp.retryAfter);
   }
-  const claim = await claimAccountAttempt(db, email);
+  // A browser that signed in to this account before is limited on its own (device cookie);
+  // every other client shares the account's count, which an attacker may keep full.
+  const secret = deps.config.sessionSecret ?? '';
+  const device = trustedDevice(secret, request.headers.cookie, email);
+  const counter = device ? `device|${device}` : email;
+  const claim = await claimAccountAttempt(db, counter);
   if ('wait' in claim) {
-    logAuthEvent(request, 'auth.login.rate_limited', { email, reason: 'account' }, 'warn');
+    const reason = device ? 'device' : 'account';
+    logAuthEvent(request, 'auth.login.rate_limited', { email, reason }, 'warn');
     return limited(claim.wait);
   }
+  if (!device && claim.failures >= BACKOFF.freeFailures && claim.failures % 10 === 0)
+    logAuthEvent(request, 'auth.sustained_guessing', { email, failures: claim.failures }, 'warn');
 
   const headers = toHeaders(request);
   const previous = request.headers.cookie?.includes('session_token')
@@ -65,7 +75,9 @@ export async function login(
     });
     copyHeaders(signedIn.headers, reply);
     const userId = signedIn.response.user.id;
-    await clearLoginFailures(db, email);
+    await clearLoginFailures(db, counter);
+    const secure = deps.config.publicUrl.startsWith('https:');
+    void reply.header('set-cookie', deviceCookie(secret, email, secure));
     await unhit(db, ipKey, perIp.windowStart);
     await upgradePasswordHash(deps, userId, input.password);
     // A new token at every sign-in; the one held before is ended (SES-02).

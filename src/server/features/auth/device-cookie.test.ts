@@ -1,0 +1,68 @@
+// Lock-out abuse: an attacker guessing from elsewhere keeps untrusted clients slowed down, but
+// the owner's browser, which signed in before and carries a device cookie, still signs in.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogin } from '../../auth/create-login';
+import { BACKOFF } from '../../auth/rate-limit';
+import { createHolder, createOrganization } from '../../test-support/fixtures';
+import { createTestApp, type TestApp } from '../../test-support/test-app';
+
+let t: TestApp;
+const PW = 'correct horse battery staple';
+const origin = 'http://localhost:3000';
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const { organization } = await createOrganization(t.database.db);
+  await createHolder(t.database.db, organization.id, { name: 'Owner', email: 'owner@t.test' });
+  await createLogin(t.app.authRuntime.auth, t.database.db, {
+    email: 'owner@t.test',
+    name: 'Owner',
+    password: PW,
+  });
+});
+afterAll(() => t.close());
+
+let ip = 0;
+const attempt = (password: string, cookie?: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/auth/login',
+    headers: { origin, ...(cookie ? { cookie } : {}) },
+    // A new address each time: the per-IP limit is not what this test is about.
+    remoteAddress: `10.66.${Math.floor(++ip / 250)}.${ip % 250}`,
+    payload: { username: 'owner@t.test', password },
+  });
+
+const deviceCookieOf = (setCookie: string | string[] | undefined) =>
+  [setCookie ?? []]
+    .flat()
+    .find((c) => c.startsWith('registry.device='))
+    ?.split(';')[0];
+
+describe('device cookies (lock-out abuse)', () => {
+  it("keeps the owner's known browser signing in while an attacker keeps the account slowed", async () => {
+    const first = await attempt(PW);
+    expect(first.statusCode).toBe(200);
+    const device = deviceCookieOf(first.headers['set-cookie']);
+    expect(device).toMatch(/^registry\.device=[\w-]+\.[\w-]+$/);
+    expect(String(first.headers['set-cookie'])).toMatch(
+      /registry\.device=.*HttpOnly; SameSite=Lax/,
+    );
+
+    // The attacker: wrong guesses from other clients until the account's back-off holds.
+    for (let i = 0; i < BACKOFF.freeFailures; i++)
+      expect((await attempt('wrong guess')).statusCode).toBe(401);
+    expect((await attempt('wrong guess')).statusCode).toBe(429);
+    expect(t.logs.some((l) => l.event === 'auth.sustained_guessing')).toBe(true);
+
+    // An untrusted client with the right password waits too; the owner's browser does not.
+    expect((await attempt(PW)).statusCode).toBe(429);
+    expect((await attempt(PW, device)).statusCode).toBe(200);
+  });
+
+  it('does not trust a device cookie signed for another account or tampered with', async () => {
+    const forged =
+      'registry.device=AAAAAAAAAAAAAAAAAAAAAA.BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB';
+    expect((await attempt(PW, forged)).statusCode).toBe(429);
+  });
+});

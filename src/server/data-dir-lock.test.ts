@@ -187,6 +187,28 @@ describe('lockDataDir', () => {
     release();
   });
 
+  it('takes over the lock of a server killed with -9 and not yet reaped (a zombie)', async () => {
+    // A parent that never waits for its child: the child stays a zombie while the parent lives.
+    const parent = spawn('python3', [
+      '-c',
+      'import os, sys, time\npid = os.fork()\nif pid == 0: os._exit(0)\nprint(pid, flush=True)\ntime.sleep(30)',
+    ]);
+    children.push(parent);
+    const zombie = Number(
+      await new Promise<string>((resolve) =>
+        parent.stdout.once('data', (d: Buffer) => resolve(d.toString())),
+      ),
+    );
+    await new Promise((r) => setTimeout(r, 200));
+    expect(readFileSync(`/proc/${zombie}/stat`, 'utf8')).toMatch(/\) Z /);
+    const dataDir = tempDir();
+    writeFileSync(join(dataDir, 'server.pid'), `${zombie}\n${processStartTime(zombie)}\n`);
+    const release = lockDataDir(dataDir, 999_999_997);
+    expect(readFileSync(join(dataDir, 'server.pid'), 'utf8')).toBe('999999997\n');
+    release();
+    parent.kill('SIGKILL');
+  });
+
   it('treats a live pid with another start time as reused, and the lock as stale', () => {
     const dataDir = tempDir();
     const lockPath = join(dataDir, 'server.pid');

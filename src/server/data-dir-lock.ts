@@ -34,19 +34,25 @@ interface Holder {
   ino: number;
 }
 
-/** Field 22 of /proc/<pid>/stat: ticks since boot; with the pid it names one process for good. */
-export function processStartTime(pid: number): string | undefined {
+/** The fields of /proc/<pid>/stat after the command name, from field 3 (the state) on. */
+function statFields(pid: number): string[] | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // The command name (field 2) may hold spaces and parentheses: count from the last ')'.
     return stat
       .slice(stat.lastIndexOf(')') + 1)
       .trim()
-      .split(' ')[19];
+      .split(' ');
   } catch {
     return undefined;
   }
 }
+
+/** Field 22 of /proc/<pid>/stat: ticks since boot; with the pid it names one process for good. */
+export const processStartTime = (pid: number): string | undefined => statFields(pid)?.[19];
+
+/** A zombie (killed, not yet reaped by its parent) or a dead process holds nothing. */
+const isZombie = (pid: number): boolean => ['Z', 'X', 'x'].includes(statFields(pid)?.[0] ?? '');
 
 function isAlive(holder: Holder): holder is Holder & { pid: number } {
   if (holder.pid === undefined) return false;
@@ -56,6 +62,7 @@ function isAlive(holder: Holder): holder is Holder & { pid: number } {
     // EPERM: the process exists but belongs to someone else.
     if ((e as NodeJS.ErrnoException).code !== 'EPERM') return false;
   }
+  if (isZombie(holder.pid)) return false;
   // The pid lives, but after a crash and a restart it may now be another process.
   if (holder.startTime === undefined) return true;
   const now = processStartTime(holder.pid);

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
@@ -51,14 +51,18 @@ export function DirectoryScreen() {
       { replace: true },
     );
 
+  const { pathname } = useLocation();
   useEffect(() => {
     if (searchText.trim() === search) return;
-    const timer = window.setTimeout(
-      () => update({ q: searchText.trim() || null, page: null }),
-      SEARCH_DEBOUNCE_MS,
-    );
+    const timer = window.setTimeout(() => {
+      // Typed, then a click on "View Details" before the delay ran out: the address is already
+      // the statement's while this screen is still shown (the next page loads in a transition).
+      // The pending search belongs to the page that was left: drop it.
+      if (window.location.pathname !== pathname) return;
+      update({ q: searchText.trim() || null, page: null });
+    }, SEARCH_DEBOUNCE_MS);
     return () => window.clearTimeout(timer);
-  }, [searchText, search]);
+  }, [searchText, search, pathname]);
 
   const query = useDirectory({
     asOf,

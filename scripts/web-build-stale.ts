@@ -31,3 +31,15 @@ export const webBuildInputs = (root: string): string[] =>
     'package.json',
     'package-lock.json',
   ].map((p) => join(root, p));
+
+/** What the server build (dist/server/main.js) is made from. */
+export const serverBuildInputs = (root: string): string[] =>
+  [
+    'src/server',
+    'src/contract',
+    'src/ledger',
+    'scripts/build.ts',
+    'tsconfig.json',
+    'package.json',
+    'package-lock.json',
+  ].map((p) => join(root, p));

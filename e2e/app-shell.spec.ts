@@ -56,8 +56,7 @@ test('the brand and the 404 page link home without a page reload', async ({ page
   await expect(page.getByRole('heading', { level: 1, name: 'Shareholders' })).toBeVisible();
   expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
 
-  // The server answers unknown paths with a 404 of its own; the app's page is for an unknown
-  // address reached inside the app.
+  // An unknown address reached inside the app (no request to the server).
   await page.evaluate(() => {
     window.history.pushState(null, '', '/no-such-page');
     window.dispatchEvent(new PopStateEvent('popstate'));
@@ -68,4 +67,16 @@ test('the brand and the 404 page link home without a page reload', async ({ page
   await page.getByRole('link', { name: 'Go to the home page' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Shareholders' })).toBeVisible();
   expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
+});
+
+test('an unknown address typed into the browser shows the 404 page with the navbar', async ({
+  page,
+}) => {
+  await signInByApi(page, demo.admin);
+  const res = await page.goto('/no-such-page?x=1');
+  expect(res?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  await expect(page.locator('.navbar-brand')).toBeVisible();
+  await page.getByRole('link', { name: 'Go to the home page' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Shareholders' })).toBeVisible();
 });

@@ -32,20 +32,37 @@ describe('web app serving', () => {
     },
   );
 
-  it('answers JSON 404 for unknown /api and /auth paths', async () => {
-    for (const url of ['/api/nope', '/auth/nope', '/api/v1/unknown/thing']) {
-      const res = await t.app.inject({ method: 'GET', url });
+  it('answers JSON 404 for unknown /api and /auth paths, even to a browser', async () => {
+    for (const url of ['/api/nope', '/auth/nope', '/api/v1/unknown/thing', '/%61pi/nope']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
       expect(res.statusCode).toBe(404);
       expect(res.headers['content-type']).toMatch(/^application\/json/);
       expect(res.json()).toMatchObject({ code: 'HTTP.NOT_FOUND' });
     }
   });
 
-  it('answers 404 (never index.html) for a missing asset or an unknown page', async () => {
+  it('answers 404 (never index.html) for a missing asset or an unknown path asked by a script', async () => {
     for (const url of ['/assets/nope.js', '/no-such-page', '/view/extra']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(404);
       expect(res.body).not.toContain('<div id="root">');
+    }
+  });
+
+  it("shows a browser the app's 404 page for an unknown page, with status 404", async () => {
+    for (const url of ['/no-such-page', '/view/extra', '/shareholders?x=1']) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: {
+          host: 'localhost:3000',
+          accept: 'text/html,application/xhtml+xml',
+          'sec-fetch-mode': 'navigate',
+        },
+      });
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.body).toContain('<div id="root">');
     }
   });
 

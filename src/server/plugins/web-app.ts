@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { webRoutePaths, webRoutes } from '../../contract/web-routes';
+import { isMachinePath, isPageNavigation } from '../http/page-navigation';
 
 /**
  * Serves the built web app: hashed assets with a long cache, index.html for the app's own routes
@@ -59,6 +60,15 @@ export async function registerWebApp(
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
+    // A browser that navigates to an unknown page gets the app, whose router shows its 404 page
+    // (navbar and a link home); API clients under /api and /auth always get JSON.
+    if (indexHtml && isPageNavigation(request) && !isMachinePath(path)) {
+      return reply
+        .code(404)
+        .type('text/html')
+        .header('Cache-Control', 'no-cache')
+        .send(indexHtml());
+    }
     return reply
       .code(404)
       .send({ code: 'HTTP.NOT_FOUND', message: `No such resource: ${request.method} ${path}` });

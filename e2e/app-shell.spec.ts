@@ -80,3 +80,26 @@ test('an unknown address typed into the browser shows the 404 page with the navb
   await page.getByRole('link', { name: 'Go to the home page' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Shareholders' })).toBeVisible();
 });
+
+test('the phone menu closes with Escape and gives focus back to its button', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await signInByApi(page, demo.admin);
+  await page.goto('/');
+  const toggle = page.getByRole('button', { name: 'Toggle navigation' });
+  await toggle.click();
+  const manage = page.getByRole('link', { name: 'Manage Shares' });
+  await expect(manage).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(manage).toBeHidden();
+  await expect(toggle).toBeFocused();
+});
+
+test('a heading focused after a keyboard navigation shows no focus ring', async ({ page }) => {
+  await signInByApi(page, demo.admin);
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Change Password' }).focus();
+  await page.keyboard.press('Enter');
+  const heading = page.getByRole('heading', { level: 1, name: 'Change Password' });
+  await expect(heading).toBeFocused();
+  expect(await heading.evaluate((h) => getComputedStyle(h).outlineStyle)).toBe('none');
+});

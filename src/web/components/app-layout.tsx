@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import Container from 'react-bootstrap/Container';
 import Nav from 'react-bootstrap/Nav';
@@ -6,6 +6,23 @@ import Navbar from 'react-bootstrap/Navbar';
 import { useLogout } from '../features/auth/use-logout';
 import { useSession } from '../features/auth/use-session';
 import { LoadingMessage } from './loading-message';
+
+/** The collapsed (phone) menu: open and shut by its toggle, a choice, or Escape (focus returns). */
+function usePhoneMenu() {
+  const [expanded, setExpanded] = useState(false);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!expanded) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setExpanded(false);
+      toggleRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [expanded]);
+  return { expanded, setExpanded, toggleRef };
+}
 
 /** After a client-side navigation, focus goes to the new page's heading (or main). */
 function useFocusOnNavigation() {
@@ -38,6 +55,7 @@ export function AppLayout() {
   const logout = useLogout();
   const { pathname, search } = useLocation();
   useFocusOnNavigation();
+  const menu = usePhoneMenu();
   // Spec section 2: while the login state loads, only a centred "Loading..." (no navbar).
   if (status === 'loading')
     return (
@@ -59,7 +77,16 @@ export function AppLayout() {
       <a className="visually-hidden-focusable skip-link" href="#main">
         Skip to content
       </a>
-      <Navbar bg="dark" data-bs-theme="dark" expand="lg" className="no-print" aria-label="Main">
+      <Navbar
+        bg="dark"
+        data-bs-theme="dark"
+        expand="lg"
+        className="no-print"
+        aria-label="Main"
+        expanded={menu.expanded}
+        onToggle={menu.setExpanded}
+        collapseOnSelect
+      >
         <Container className="app-container">
           {/* A router link: no full reload (docs/decisions/003). */}
           <Navbar.Brand as={Link} to="/">
@@ -67,7 +94,7 @@ export function AppLayout() {
           </Navbar.Brand>
           {user && (
             <>
-              <Navbar.Toggle aria-controls="main-nav" />
+              <Navbar.Toggle aria-controls="main-nav" ref={menu.toggleRef} />
               <Navbar.Collapse id="main-nav">
                 <Nav className="ms-auto">
                   {link('/', 'Home', pathname === '/')}

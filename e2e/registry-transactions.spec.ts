@@ -221,16 +221,21 @@ test('admin records the four operations; the recipient sees the transfer', async
   const cells = await rows.evaluateAll((trs) =>
     trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.innerText.trim())),
   );
-  // Running balance: each row's Balance = the previous Balance + its Shares.
-  let running = 0n;
-  for (const c of cells) {
-    running += hundredths(c[4]!);
-    expect(hundredths(c[5]!), c.join(' | ')).toBe(running);
-  }
+  // The balance cell says its class ("Common balance", "Preferred balance").
+  const classes = await rows.evaluateAll((trs) =>
+    trs.map((tr) => tr.querySelectorAll('td')[5]!.dataset.label ?? ''),
+  );
+  // Running balance per class: each row's Balance = its class's previous Balance + its Shares.
+  const running = new Map<string, bigint>();
+  cells.forEach((c, i) => {
+    const now = (running.get(classes[i]!) ?? 0n) + hundredths(c[4]!);
+    running.set(classes[i]!, now);
+    expect(hundredths(c[5]!), `${classes[i]}: ${c.join(' | ')}`).toBe(now);
+  });
   const total = hundredths(
     ((await rp.locator('.total-balance-value').textContent()) ?? '').split(' ')[0]!,
   );
-  expect(running).toBe(total);
+  expect([...running.values()].reduce((a, b) => a + b, 0n)).toBe(total);
   expect(total - hundredths(recipientBefore.totals.balance)).toBe(12000n);
   const transferRows = cells.filter((c) => c[7] === `e2e ${run} transfer`);
   expect(transferRows.length).toBeGreaterThanOrEqual(1);

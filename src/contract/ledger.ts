@@ -81,9 +81,14 @@ export const historyRow = z.object({
   origin: z.string().nullable(),
   cost: signedAmount,
   shares: signedAmount,
+  /** The running balance of the row's class (common or preferred), after this row. */
   balance: signedAmount,
   date: isoDate,
   notes: z.string(),
+  /** Why it was recorded (required for a Cancel). */
+  reason: z.string().nullable(),
+  /** Transfer In: who sent the shares; Transfer Out: who received them. */
+  counterparty: z.string().nullable(),
   transactionOrder: z.string(),
 });
 export type HistoryRow = z.infer<typeof historyRow>;

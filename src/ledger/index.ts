@@ -48,6 +48,8 @@ export {
   isOperationType,
   isTransactionType,
   typeLabel,
+  counterpartyPhrase,
+  notesWithReason,
   type OperationType,
   type TransactionType,
 } from './transaction-types';

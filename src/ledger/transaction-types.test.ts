@@ -6,6 +6,7 @@ import {
   OPERATION_TYPES,
   TRANSACTION_TYPES,
   typeLabel,
+  counterpartyPhrase,
   type TransactionType,
 } from './transaction-types';
 
@@ -13,9 +14,9 @@ describe('transaction types', () => {
   it.each<[TransactionType, string, boolean]>([
     ['Issued', 'New Issue', true],
     ['Issued: transfer', 'Transfer In', true],
-    ['Issued: preferred', 'Issued: preferred', true],
+    ['Issued: preferred', 'Preferred Issue', true],
     ['Transferred', 'Transfer Out', false],
-    ['Converted To Preferred', 'Converted To Preferred', false],
+    ['Converted To Preferred', 'Converted to Preferred', false],
     ['Cancelled', 'Cancellation', false],
   ])('%j is labelled %j, issued: %s', (type, label, issued) => {
     expect(typeLabel(type)).toBe(label);
@@ -46,5 +47,14 @@ describe('transaction types', () => {
     expect(OPERATION_TYPES.every(isOperationType)).toBe(true);
     expect(isOperationType('Issued')).toBe(false);
     expect(isOperationType('transfer')).toBe(false);
+  });
+});
+
+describe('counterpartyPhrase', () => {
+  it('names who sent or received the shares of a transfer, and nobody else', () => {
+    expect(counterpartyPhrase('Issued: transfer', 'Ana')).toBe('from Ana');
+    expect(counterpartyPhrase('Transferred', 'Ben')).toBe('to Ben');
+    expect(counterpartyPhrase('Issued', 'Ana')).toBeNull();
+    expect(counterpartyPhrase('Transferred', null)).toBeNull();
   });
 });

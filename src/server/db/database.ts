@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -34,7 +35,9 @@ interface Logger {
 
 /** Embedded PostgreSQL (PGlite) in dataDir, or in memory when dataDir is undefined. */
 export async function openPglite(dataDir: string | undefined): Promise<Database> {
-  const client = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+  // pg_trgm backs the directory's name search (migration 0008), as on PostgreSQL.
+  const options = { extensions: { pg_trgm } };
+  const client = dataDir ? await PGlite.create(dataDir, options) : await PGlite.create(options);
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     kind: 'pglite',

@@ -2,6 +2,7 @@ import { useSearchParams } from 'react-router';
 import { PageTitle } from '../components/page-title';
 import { StatementScreen } from '../features/statement/statement-screen';
 import { InvalidParameter } from '../components/invalid-parameter';
+import { RefusalNotice } from '../features/auth/refusal-notice';
 
 /** /view?SH_UID=: the holder's balance and statement. */
 export default function ViewPage() {
@@ -12,6 +13,7 @@ export default function ViewPage() {
       <div className="no-print">
         <PageTitle title="Balance" />
       </div>
+      <RefusalNotice />
       {holderId ? <StatementScreen key={holderId} holderId={holderId} /> : <InvalidParameter />}
     </section>
   );

@@ -67,12 +67,13 @@ export async function getCertificate(
     shares: string;
     date: string;
     notes: string;
+    reason: string | null;
     transaction_order: string;
   }>(
     db,
     sql`select t.id, t.type, t.preferred, oc.number as origin_number, ocls.prefix as origin_prefix,
                t.cost::text as cost, t.shares::text as shares, t.date::text as date, t.notes,
-               t.transaction_order::text as transaction_order
+               t.reason, t.transaction_order::text as transaction_order
           from share_transaction t
           left join certificate oc on oc.id = t.origin_certificate_id
           left join share_class ocls on ocls.id = oc.class_id
@@ -110,6 +111,9 @@ export async function getCertificate(
           balance: formatAmount(t.runningBalance),
           date: t.date,
           notes: t.notes,
+          reason: t.reason,
+          // One certificate's own history: the other side shows in Destination Shares.
+          counterparty: null,
           transactionOrder: t.transaction_order,
         };
       },

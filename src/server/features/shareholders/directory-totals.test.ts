@@ -111,6 +111,14 @@ describe('the directory totals kept on the organization row', () => {
 
   it('are the same as counting the rows for a past date', async () => {
     const s = await ledgerScenario(t);
+    // A past date lists only holders with a position then; give Carol one, so both lists agree.
+    await s.post({
+      type: 'New Issue',
+      holderId: s.carol.id,
+      date: '2023-08-01',
+      shares: '5',
+      cost: '1.00',
+    });
     const today = await directoryTotals(s);
     const counted = await directoryTotals(s, '2024-12-31');
     expect(counted).toEqual(today);

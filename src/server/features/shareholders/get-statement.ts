@@ -38,6 +38,8 @@ interface HistorySqlRow {
   shares: string;
   date: string;
   notes: string;
+  reason: string | null;
+  counterparty: string | null;
   transaction_order: string;
 }
 
@@ -72,23 +74,37 @@ export async function getStatement(db: Db, opts: GetStatementOptions): Promise<S
                c.cost::text as certificate_cost, t.type, t.preferred,
                oc.number as origin_number, ocls.prefix as origin_prefix,
                t.cost::text as cost, t.shares::text as shares, t.date::text as date, t.notes,
-               t.transaction_order::text as transaction_order
+               t.reason, t.transaction_order::text as transaction_order,
+               -- Who the shares came from (Transfer In: the origin's holder) or went to
+               -- (Transfer Out: the holder of the certificate the same operation issued).
+               case when t.type = 'Issued: transfer' then oh.name
+                    when t.type = 'Transferred' then dest.name end as counterparty
           from certificate c
           join share_transaction t on t.certificate_id = c.id
           join share_class cls on cls.id = c.class_id
           left join certificate oc on oc.id = t.origin_certificate_id
           left join share_class ocls on ocls.id = oc.class_id
+          left join shareholder oh on oh.id = oc.holder_id
+          left join lateral (
+                select h2.name
+                  from share_transaction t2
+                  join certificate c2 on c2.id = t2.certificate_id
+                  join shareholder h2 on h2.id = c2.holder_id
+                 where t.type = 'Transferred' and t2.operation_id = t.operation_id
+                   and t2.type = 'Issued: transfer'
+                 order by t2.transaction_order
+                 limit 1) dest on true
          where c.holder_id = ${holder.id} and t.date <= ${asOf}
          order by t.date, t.transaction_order`,
   );
 
   // One pass in the order SQL returns (date, then transaction order: the ledger's order): the
-  // running balance, and each certificate's balance for the totals.
+  // running balance of each class, and each certificate's balance for the totals.
   const certificates = new Map<string, HeldCertificate>();
-  let running = 0n;
+  const running = { common: 0n, preferred: 0n };
   const lines = history.map((row) => {
     const shares = toHundredths(row.shares);
-    running += shares;
+    running[row.class_type] += shares;
     let held = certificates.get(row.certificate_id);
     if (!held) {
       held = { classType: row.class_type, balance: 0n, cost: toHundredths(row.certificate_cost) };
@@ -111,9 +127,11 @@ export async function getStatement(db: Db, opts: GetStatementOptions): Promise<S
           : certificateLabel(row.origin_prefix, row.origin_number),
       cost: formatAmount(toHundredths(row.cost)),
       shares: formatAmount(shares),
-      balance: formatAmount(running),
+      balance: formatAmount(running[row.class_type]),
       date: row.date,
       notes: row.notes,
+      reason: row.reason,
+      counterparty: row.counterparty,
       transactionOrder: row.transaction_order,
     };
   });

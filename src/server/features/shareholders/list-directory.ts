@@ -86,12 +86,17 @@ export async function listDirectory(
   const asOf = query.asOf ?? today;
   const current = asOf >= today;
   const base = figures(opts.organizationId, asOf, current);
-  const search = query.search ? `%${escapeLike(query.search.toLowerCase())}%` : null;
-  const matches = search ? sql`lower(f.name) like ${search}` : sql`true`;
+  const search = query.search ? `%${escapeLike(query.search)}%` : null;
+  // Case and accents folded on both sides (migration 0008), through the name's trigram index.
+  const matches = search ? sql`registry_fold(f.name) like registry_fold(${search})` : sql`true`;
   const dir = query.dir === 'desc' ? sql`desc` : sql`asc`;
   const offset = (query.page - 1) * query.pageSize;
 
-  const listed = sql`(not f.is_admin or f.balance > 0)`;
+  // Today: every active holder (administrators only with shares). An earlier date: only holders
+  // who held a position then (a holder added later, or one who held nothing yet, is not counted).
+  const listed = current
+    ? sql`(not f.is_admin or f.balance > 0)`
+    : sql`(f.common <> 0 or f.preferred <> 0)`;
   // Today's totals are kept on the organization row (migration 0003); an earlier date, or a
   // search, counts the rows.
   const totalsSql = current

@@ -107,6 +107,17 @@ describe('GET /api/v1/shareholders (directory)', () => {
     expect(bob).toMatchObject({ common: '40.00', balance: '40.00' });
   });
 
+  it('as of a date lists and counts only holders with a position on that date', async () => {
+    // 2023-03-01: only Alice holds shares (Bob's first issue is in July, Rich Admin's in 2023-01
+    // but an administrator is listed only with shares); Carol never held any.
+    const body = directoryResponse.parse(
+      (await get('/api/v1/shareholders?asOf=2023-03-01&sort=name', s.as.admin)).json(),
+    );
+    expect(body.rows.map((r) => r.name)).toEqual(['Alice', 'Rich Admin']);
+    expect(body.totals.shareholders).toBe(2);
+    expect(body.total).toBe(2);
+  });
+
   it('refuses shareholders (403) and anonymous callers (401); 400 names a bad parameter', async () => {
     expect((await get('/api/v1/shareholders', s.as.alice)).statusCode).toBe(403);
     expect((await get('/api/v1/shareholders', {})).statusCode).toBe(401);
@@ -117,7 +128,7 @@ describe('GET /api/v1/shareholders (directory)', () => {
 });
 
 describe('GET /api/v1/shareholders/:id/statement', () => {
-  it('gives the holder their own statement with a running balance', async () => {
+  it('gives the holder their own statement: friendly labels, counterparties, reasons, balance per class', async () => {
     const res = await get(`/api/v1/shareholders/${s.alice.id}/statement`, s.as.alice);
     expect(res.statusCode).toBe(200);
     const body = statementResponse.parse(res.json());
@@ -129,15 +140,32 @@ describe('GET /api/v1/shareholders/:id/statement', () => {
       costPerShare: '1.65',
     });
     expect(
-      body.history.map((h) => [h.certificate, h.typeLabel, h.origin, h.shares, h.balance]),
+      body.history.map((h) => [
+        h.certificate,
+        h.typeLabel,
+        h.counterparty,
+        h.origin,
+        h.shares,
+        h.balance,
+        h.reason,
+      ]),
     ).toEqual([
-      ['CS-1', 'New Issue', null, '100.00', '100.00'],
-      ['CS-2', 'New Issue', null, '50.00', '150.00'],
-      ['CS-1', 'Transfer Out', null, '-30.00', '120.00'],
-      ['CS-2', 'Converted To Preferred', null, '-20.00', '100.00'],
-      ['PS-5', 'Issued: preferred', 'CS-2', '20.00', '120.00'],
-      ['CS-1', 'Cancellation', null, '-5.00', '115.00'],
+      ['CS-1', 'New Issue', null, null, '100.00', '100.00', null],
+      ['CS-2', 'New Issue', null, null, '50.00', '150.00', null],
+      ['CS-1', 'Transfer Out', 'Bob', null, '-30.00', '120.00', null],
+      ['CS-2', 'Converted to Preferred', null, null, '-20.00', '100.00', null],
+      // The running balance is the row's class: preferred starts at nothing.
+      ['PS-5', 'Preferred Issue', null, 'CS-2', '20.00', '20.00', null],
+      ['CS-1', 'Cancellation', null, null, '-5.00', '95.00', 'repurchase'],
     ]);
+    const bob = statementResponse.parse(
+      (await get(`/api/v1/shareholders/${s.bob.id}/statement`, s.as.bob)).json(),
+    );
+    expect(bob.history.find((h) => h.type === 'Issued: transfer')).toMatchObject({
+      typeLabel: 'Transfer In',
+      counterparty: 'Alice',
+      origin: 'CS-1',
+    });
     expect(body.history[0]!.issued).toBe(true);
     expect(body.history[2]!.issued).toBe(false);
   });

@@ -75,6 +75,8 @@ function statement(rows: number): StatementResponse {
         balance: `${balance}.00`,
         date: `2025-${String((i % 12) + 1).padStart(2, '0')}-0${(i % 9) + 1}`,
         notes: `row note ${i + 1}`,
+        reason: null,
+        counterparty: issued ? null : 'Bob Builder',
         transactionOrder: String(i + 1),
       };
     }),
@@ -106,7 +108,11 @@ describe('renderStatementPdf', () => {
         row.notes,
       ])
         expect(line, `${row.certificate}: ${part}`).toContain(part);
+      // The name may wrap inside its cell: its first word is on the row's line.
+      if (row.counterparty)
+        expect(line).toContain(`${row.typeLabel} to ${row.counterparty.split(' ')[0]}`);
     }
+    expect(text).toContain("Balance: the running balance of the row's class");
   });
 
   it('repeats the column headings on every page and numbers the pages', async () => {

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import PDFDocument from 'pdfkit';
 import type { StatementResponse } from '../../../contract/ledger';
+import { counterpartyPhrase, notesWithReason } from '../../../ledger';
 
 // An embedded Unicode TrueType font: pdfkit's standard fonts are Latin-1 only and garble names
 // such as "Łukasz Żółć".
@@ -70,14 +71,17 @@ const COLUMNS: Column[] = [
     header: 'Type',
     width: 114,
     align: 'left',
-    value: (r) => `${r.issued ? '+' : '−'} ${r.typeLabel}`,
+    value: (r) =>
+      [r.issued ? '+' : '−', r.typeLabel, counterpartyPhrase(r.type, r.counterparty)]
+        .filter(Boolean)
+        .join(' '),
   },
   { header: 'Origin', width: 40, align: 'left', value: (r) => r.origin ?? '—' },
   { header: 'Cost', width: 56, align: 'right', value: (r) => pdfCost(r.cost) },
   { header: 'Shares', width: 54, align: 'right', value: (r) => pdfShares(r.shares) },
   { header: 'Balance', width: 58, align: 'right', value: (r) => pdfShares(r.balance) },
   { header: 'Date', width: 70, align: 'left', value: (r) => pdfDate(r.date) },
-  { header: 'Notes', width: 84, align: 'left', value: (r) => r.notes },
+  { header: 'Notes', width: 84, align: 'left', value: (r) => notesWithReason(r.notes, r.reason) },
 ];
 
 const MARGIN = 40;
@@ -186,6 +190,10 @@ export async function renderStatementPdf(statement: StatementResponse): Promise<
   doc.y = boxY + boxH + 16;
 
   doc.font('bold').fontSize(11).text('Transaction History', left, doc.y);
+  doc
+    .font('regular')
+    .fontSize(8)
+    .text("Balance: the running balance of the row's class (common or preferred).", left, doc.y);
   doc.y += 4;
 
   const scale = width / COLUMNS.reduce((s, c) => s + c.width, 0);

@@ -1,7 +1,12 @@
 import Table from 'react-bootstrap/Table';
 import type { StatementResponse } from '../../../contract/ledger';
+import { counterpartyPhrase, notesWithReason } from '../../../ledger';
 import { TypeBadge } from '../../components/type-badge';
 import { formatCost, formatDate, formatShares } from '../../lib/format';
+
+/** The same words as the PDF's (statement-pdf.ts). */
+export const BALANCE_NOTE =
+  "Balance: the running balance of the row's class (common or preferred).";
 
 /** The certificate-style statement: screen and print share this markup (styles.css @media print). */
 export function StatementDocument({ statement }: { statement: StatementResponse }) {
@@ -79,9 +84,12 @@ export function StatementDocument({ statement }: { statement: StatementResponse 
       </section>
 
       <section aria-labelledby="history-title">
-        <h3 id="history-title" className="h5 mb-2">
+        <h3 id="history-title" className="h5 mb-1">
           Transaction History
         </h3>
+        <p className="small text-body-secondary mb-2" id="history-balance-note">
+          {BALANCE_NOTE}
+        </p>
         {history.length === 0 ? (
           <p className="text-body-secondary">No transactions up to this date.</p>
         ) : (
@@ -112,20 +120,43 @@ export function StatementDocument({ statement }: { statement: StatementResponse 
                 </tr>
               </thead>
               <tbody>
-                {history.map((row) => (
-                  <tr key={row.id}>
-                    <td className="text-nowrap">{row.certificate}</td>
-                    <td>
-                      <TypeBadge label={row.typeLabel} issued={row.issued} />
-                    </td>
-                    <td className="text-nowrap">{row.origin ?? '—'}</td>
-                    <td className="text-end text-nowrap">{formatCost(row.cost)}</td>
-                    <td className="text-end text-nowrap">{formatShares(row.shares)}</td>
-                    <td className="text-end text-nowrap">{formatShares(row.balance)}</td>
-                    <td className="text-nowrap">{formatDate(row.date)}</td>
-                    <td className="statement-notes">{row.notes}</td>
-                  </tr>
-                ))}
+                {history.map((row) => {
+                  const phrase = counterpartyPhrase(row.type, row.counterparty);
+                  return (
+                    <tr key={row.id}>
+                      <td data-label="Certificate" className="text-nowrap">
+                        {row.certificate}
+                      </td>
+                      <td data-label="Type">
+                        <span>
+                          <TypeBadge label={row.typeLabel} issued={row.issued} />
+                          {phrase && <span className="statement-counterparty"> {phrase}</span>}
+                        </span>
+                      </td>
+                      <td data-label="Origin" className="text-nowrap">
+                        {row.origin ?? '—'}
+                      </td>
+                      <td data-label="Cost" className="text-end text-nowrap">
+                        {formatCost(row.cost)}
+                      </td>
+                      <td data-label="Shares" className="text-end text-nowrap">
+                        {formatShares(row.shares)}
+                      </td>
+                      <td
+                        data-label={row.preferred ? 'Preferred balance' : 'Common balance'}
+                        className="text-end text-nowrap"
+                      >
+                        {formatShares(row.balance)}
+                      </td>
+                      <td data-label="Date" className="text-nowrap">
+                        {formatDate(row.date)}
+                      </td>
+                      <td data-label="Notes" className="statement-notes">
+                        {notesWithReason(row.notes, row.reason)}
+                      </td>
+                    </tr>
+                  );
+                })}
               </tbody>
             </Table>
           </div>

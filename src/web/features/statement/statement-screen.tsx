@@ -6,6 +6,8 @@ import Form from 'react-bootstrap/Form';
 import { QueryState } from '../../components/query-state';
 import { ApiError } from '../../lib/api-client';
 import { todayIso } from '../../lib/format';
+import { idParams } from '../../../contract/ledger';
+import { HolderNotFound } from './holder-not-found';
 import { StatementDocument } from './statement-document';
 import { downloadStatementPdf, statementPdfUrl, useStatement } from './use-statement';
 
@@ -22,6 +24,12 @@ export function pdfFailureMessage(error: unknown): string {
 
 /** Balance and statement of one holder, with Print Report, Download PDF and an as-of date. */
 export function StatementScreen({ holderId }: { holderId: string }) {
+  // Not an id at all: not found, without asking the server (whose answer is a technical 400).
+  if (!idParams.safeParse({ id: holderId }).success) return <HolderNotFound />;
+  return <KnownStatementScreen holderId={holderId} />;
+}
+
+function KnownStatementScreen({ holderId }: { holderId: string }) {
   const [params, setParams] = useSearchParams();
   const asOf = params.get('asOf') ?? todayIso();
   const query = useStatement(holderId, params.get('asOf') ?? undefined);
@@ -65,6 +73,7 @@ export function StatementScreen({ holderId }: { holderId: string }) {
     window.print();
   };
 
+  if (query.error instanceof ApiError && query.error.status === 404) return <HolderNotFound />;
   return (
     <>
       <div className="statement-toolbar no-print d-flex flex-wrap align-items-end gap-2 mb-3">

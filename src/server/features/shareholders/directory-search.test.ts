@@ -1,0 +1,59 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { directoryResponse } from '../../../contract/ledger';
+import { rows } from '../../ledger-store/sql';
+import { ledgerScenario } from '../../ledger-store/test-scenario';
+import { createHolder } from '../../test-support/fixtures';
+import { createTestApp, type TestApp } from '../../test-support/test-app';
+
+let t: TestApp;
+let s: Awaited<ReturnType<typeof ledgerScenario>>;
+beforeAll(async () => {
+  t = await createTestApp();
+  s = await ledgerScenario(t);
+  for (const name of ['Łukasz Żółć', 'Zoë Lucas', 'Ørjan Ødegård', 'Per_Cent 100%'])
+    await createHolder(s.db, s.organization.id, { name });
+});
+afterAll(() => t.close());
+
+const search = async (text: string) =>
+  directoryResponse
+    .parse(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/v1/shareholders?search=${encodeURIComponent(text)}`,
+          headers: s.as.admin,
+        })
+      ).json(),
+    )
+    .rows.map((r) => r.name);
+
+describe('directory search', () => {
+  it.each([
+    ['lukasz', ['Łukasz Żółć']],
+    ['ZOLC', ['Łukasz Żółć']],
+    ['żółć', ['Łukasz Żółć']],
+    ['zoe', ['Zoë Lucas']],
+    ['luca', ['Zoë Lucas']],
+    ['odegard', ['Ørjan Ødegård']],
+    ['_cent', ['Per_Cent 100%']],
+    ['0%', ['Per_Cent 100%']],
+    ['%', ['Per_Cent 100%']],
+  ])('ignores case and accents: %j finds %j', async (text, names) => {
+    expect(await search(text)).toEqual(names);
+  });
+
+  it('matches through the trigram index on the folded name', async () => {
+    // With sequential scans priced out, a plan that can use the index must use it.
+    const plan = await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      return rows<{ 'QUERY PLAN': string }>(
+        tx,
+        sql`explain select id from shareholder
+             where registry_fold(name) like registry_fold(${'%lukasz%'})`,
+      );
+    });
+    expect(plan.map((p) => p['QUERY PLAN']).join('\n')).toContain('shareholder_name_search_idx');
+  });
+});

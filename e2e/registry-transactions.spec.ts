@@ -20,6 +20,8 @@ import { tabTo } from './support/keyboard';
 
 const SAVED = 'Your information was successfully updated.';
 const NOT_SAVED = 'The information was not saved. Please contact support.';
+// A refusal the person can fix says so, and what to fix next to the field.
+const FIX = 'Not recorded yet: correct the field marked below and submit again.';
 const run = Date.now().toString(36);
 
 const certificatesOf = async (page: Page, holderId: string) =>
@@ -115,7 +117,17 @@ test('admin records the four operations; the recipient sees the transfer', async
     await page.getByLabel('Cost', { exact: true }).fill('2.50');
     await page.getByLabel('Type', { exact: true }).selectOption('New Issue');
     await page.getByLabel('Notes', { exact: true }).fill(`e2e ${run} issue ${shares}`);
+    // New Issue: the From Shareholder is the one who receives the new shares.
+    await expect(page.getByText('This shareholder receives the new shares.')).toBeVisible();
     await submitAndExpect(page, SAVED);
+    // A receipt: what was recorded, the new certificate, a link to the holder's statement.
+    const receipt = page.locator('.transaction-receipt');
+    await expect(receipt).toContainText(`Recorded: New Issue of ${shares} shares`);
+    await expect(receipt).toContainText(/New certificates:\s*CS-\d+/);
+    await expect(receipt.getByRole('link', { name: from.name })).toHaveAttribute(
+      'href',
+      `/view?SH_UID=${from.id}`,
+    );
     // The form resets after success.
     await expect(page.getByLabel('Shares', { exact: true })).toHaveValue('');
     const created = (await certificatesOf(page, from.id)).filter((c) => !held.has(c.id));
@@ -143,10 +155,12 @@ test('admin records the four operations; the recipient sees the transfer', async
   await page.locator(`#tx-origin-${c50}`).check();
   await pickHolder(page, 'to', recipient);
   await page.getByLabel('Shares', { exact: true }).fill('5000');
-  await submitAndExpect(page, NOT_SAVED);
+  await submitAndExpect(page, FIX);
+  // With the numbers the server knows: what the chosen certificate holds, what was asked.
   await expect(page.locator('.invalid-feedback:visible')).toContainText(
-    /do not hold enough shares|not enough/i,
+    'do not hold enough shares. The chosen certificates hold 50 shares; you asked for 5,000.',
   );
+  await expect(page.locator('.message-anchor .alert')).not.toContainText(NOT_SAVED);
   await expectAccessible(page, 'manage shares with a server error');
   await keepScreenshot(page, 'manage-shares-error');
 
@@ -332,7 +346,7 @@ test('after a refusal, submitting again is a new submission with a new key', asy
     const refused = await answer;
     expect(refused.status()).toBe(409);
     expect(((await refused.json()) as { code: string }).code).toBe('LEDGER.INSUFFICIENT_SHARES');
-    await expect(page.locator('.message-anchor .alert')).toContainText(NOT_SAVED);
+    await expect(page.locator('.message-anchor .alert')).toContainText(FIX);
   }
   expect(keys).toHaveLength(2);
   expect(keys[1]).not.toBe(keys[0]);

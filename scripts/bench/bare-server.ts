@@ -51,14 +51,26 @@ async function directory(url: URL) {
   if ((url.searchParams.get('dir') ?? 'desc') !== 'desc') throw new Refusal(400, 'dir');
   const pageSize = Number(url.searchParams.get('pageSize') ?? 50);
   const page = Number(url.searchParams.get('page') ?? 1);
+  const search = url.searchParams.get('search');
+  const pattern = search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   const totals = await db.query<Record<string, string | null>>(q.DIRECTORY_TOTALS, [
     ctx.organizationId,
   ]);
-  const rows = await db.query(q.DIRECTORY_PAGE_BY_BALANCE_DESC, [
-    ctx.organizationId,
-    pageSize,
-    (page - 1) * pageSize,
-  ]);
+  const rows = pattern
+    ? await db.query(q.DIRECTORY_SEARCH_PAGE, [
+        ctx.organizationId,
+        pattern,
+        pageSize,
+        (page - 1) * pageSize,
+      ])
+    : await db.query(q.DIRECTORY_PAGE_BY_BALANCE_DESC, [
+        ctx.organizationId,
+        pageSize,
+        (page - 1) * pageSize,
+      ]);
+  const matching = pattern
+    ? await db.query<{ matching: string }>(q.DIRECTORY_SEARCH_COUNT, [ctx.organizationId, pattern])
+    : undefined;
   const t = totals.rows[0] ?? {};
   return {
     asOf: today(),
@@ -70,7 +82,7 @@ async function directory(url: URL) {
     },
     page,
     pageSize,
-    total: Number(t.shareholders ?? 0),
+    total: Number(matching?.rows[0]?.matching ?? t.shareholders ?? 0),
     rows: rows.rows,
   };
 }

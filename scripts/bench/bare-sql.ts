@@ -28,6 +28,19 @@ export const DIRECTORY_PAGE_BY_BALANCE_DESC = `select f.id, f.name, f.full_name,
          order by f.balance desc, f.id desc
          limit $2 offset $3`;
 
+/** A name search (registry_fold, migration 0008), by balance: $1 org, $2 pattern, $3 size, $4 offset. */
+export const DIRECTORY_SEARCH_PAGE = `select f.id, f.name, f.full_name, f.common::text as common,
+               f.preferred::text as preferred, f.balance::text as balance,
+               f.cost_per_share::text as cost_per_share
+          from (${DIRECTORY_BASE}) f
+         where (not f.is_admin or f.balance > 0) and registry_fold(f.name) like registry_fold($2)
+         order by f.balance desc, f.id desc
+         limit $3 offset $4`;
+
+/** How many holders the search matches: $1 organization, $2 pattern. */
+export const DIRECTORY_SEARCH_COUNT = `select count(*)::text as matching from (${DIRECTORY_BASE}) f
+         where (not f.is_admin or f.balance > 0) and registry_fold(f.name) like registry_fold($2)`;
+
 /** visible-holder.ts findVisibleHolder without `for update`: $1 holder, $2 organization. */
 export const VISIBLE_HOLDER = `select id, organization_id, name, full_name, email, state, city, address, zip_code,
                phone_number, cellphone_number, notes, is_admin, active
@@ -44,12 +57,24 @@ export const STATEMENT_HISTORY = `select t.id, t.certificate_id, c.number, cls.p
                c.cost::text as certificate_cost, t.type, t.preferred,
                oc.number as origin_number, ocls.prefix as origin_prefix,
                t.cost::text as cost, t.shares::text as shares, t.date::text as date, t.notes,
-               t.transaction_order::text as transaction_order
+               t.reason, t.transaction_order::text as transaction_order,
+               case when t.type = 'Issued: transfer' then oh.name
+                    when t.type = 'Transferred' then dest.name end as counterparty
           from certificate c
           join share_transaction t on t.certificate_id = c.id
           join share_class cls on cls.id = c.class_id
           left join certificate oc on oc.id = t.origin_certificate_id
           left join share_class ocls on ocls.id = oc.class_id
+          left join shareholder oh on oh.id = oc.holder_id
+          left join lateral (
+                select h2.name
+                  from share_transaction t2
+                  join certificate c2 on c2.id = t2.certificate_id
+                  join shareholder h2 on h2.id = c2.holder_id
+                 where t.type = 'Transferred' and t2.operation_id = t.operation_id
+                   and t2.type = 'Issued: transfer'
+                 order by t2.transaction_order
+                 limit 1) dest on true
          where c.holder_id = $1 and t.date <= $2
          order by t.date, t.transaction_order`;
 

@@ -3,10 +3,10 @@ import { z } from 'zod';
 const AMOUNT_MESSAGE = 'must be a number with at most 2 decimals and 15 significant digits';
 
 /** An exact amount with at most 2 decimals, as a string (never a JS number). */
-export const amountString = z
-  .string()
-  .trim()
-  .regex(/^\d{1,13}(\.\d{1,2})?$/, AMOUNT_MESSAGE);
+/** At most 13 integer digits and 2 decimals, no sign, no exponent. */
+export const AMOUNT = /^\d{1,13}(\.\d{1,2})?$/;
+
+export const amountString = z.string().trim().regex(AMOUNT, AMOUNT_MESSAGE);
 
 /**
  * A JSON number taken exactly as its shortest decimal text (what JSON.stringify wrote): 0.1 is

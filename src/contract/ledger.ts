@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { amount, isoDate, safeText, signedAmount } from './common';
+import { LEDGER_ERROR_MESSAGES } from '../ledger';
+import { amount, AMOUNT, isoDate, safeText, signedAmount } from './common';
 
 // The server sends amounts as strings with 2 decimals ("1250.00") and accepts strings or JSON
 // numbers; dates travel as YYYY-MM-DD.
@@ -222,6 +223,38 @@ export const recordTransactionBody = z.strictObject({
   ClassType: z.enum(['common', 'preferred']).optional(),
 });
 export type RecordTransactionBody = z.input<typeof recordTransactionBody>;
+
+const FORM_MESSAGES = {
+  holder: 'Choose the shareholder.',
+  date: 'Date is required.',
+  shares: 'Enter the number of shares, such as 100 or 12.50.',
+  cost: 'Enter a cost such as 12.50 (at most 2 decimals).',
+} as const;
+
+/**
+ * Manage Shares: the request body with messages a person reads, and the rules that can be told
+ * before sending (the server's ledger checks them again, with the figures it alone knows).
+ */
+export const recordTransactionForm = recordTransactionBody
+  .extend({
+    ShareholderId: z.uuid({ error: FORM_MESSAGES.holder }),
+    ShareDate: z.string().min(1, FORM_MESSAGES.date).pipe(isoDate),
+    Shares: z.string().trim().regex(AMOUNT, FORM_MESSAGES.shares),
+    Cost: z.string().trim().regex(AMOUNT, FORM_MESSAGES.cost).optional(),
+  })
+  .superRefine((b, ctx) => {
+    const issue = (path: string, message: string) =>
+      ctx.addIssue({ code: 'custom', path: [path], message });
+    if (/^0*(\.0*)?$/.test(b.Shares))
+      issue('Shares', LEDGER_ERROR_MESSAGES['LEDGER.SHARES_NOT_POSITIVE']);
+    if (b.Type !== 'New Issue' && b.Origin.length === 0)
+      issue('Origin', LEDGER_ERROR_MESSAGES['LEDGER.ORIGIN_REQUIRED']);
+    if (b.Type === 'Transfer' && !b.DestinationShareholderId)
+      issue('DestinationShareholderId', LEDGER_ERROR_MESSAGES['LEDGER.RECIPIENT_REQUIRED']);
+    if (b.Type === 'Cancel' && !b.Reason?.trim())
+      issue('Reason', LEDGER_ERROR_MESSAGES['LEDGER.REASON_REQUIRED']);
+  });
+export type RecordTransactionForm = z.input<typeof recordTransactionForm>;
 
 export const recordTransactionResponse = z.object({
   operationId: z.uuid(),

@@ -68,6 +68,8 @@ export async function getStatement(db: Db, opts: GetStatementOptions): Promise<S
     sql`select legal_name, address, city, state, zip_code, country
           from organization where id = ${holder.organization_id}`,
   );
+  // The counterparty: who the shares came from (Transfer In: the origin's holder) or went to
+  // (Transfer Out: the holder of the certificate the same operation issued).
   const history = await rows<HistorySqlRow>(
     db,
     sql`select t.id, t.certificate_id, c.number, cls.prefix, cls.class_type,
@@ -75,8 +77,6 @@ export async function getStatement(db: Db, opts: GetStatementOptions): Promise<S
                oc.number as origin_number, ocls.prefix as origin_prefix,
                t.cost::text as cost, t.shares::text as shares, t.date::text as date, t.notes,
                t.reason, t.transaction_order::text as transaction_order,
-               -- Who the shares came from (Transfer In: the origin's holder) or went to
-               -- (Transfer Out: the holder of the certificate the same operation issued).
                case when t.type = 'Issued: transfer' then oh.name
                     when t.type = 'Transferred' then dest.name end as counterparty
           from certificate c

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { DirectoryResponse } from '../../../contract/ledger';
-import { directorySortKeys, ledgerPaths } from '../../lib/ledger-api';
+import { directorySortKeys, ledgerPaths } from '../../../contract/ledger';
 import { apiRequest } from '../../lib/api-client';
 
 /** Every directory query starts with this key, so a ledger change can invalidate them all. */

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProfileResponse } from '../../../contract/ledger';
-import { ledgerPaths } from '../../lib/ledger-api';
+import { ledgerPaths } from '../../../contract/ledger';
 import { apiRequest, pathWith } from '../../lib/api-client';
 
 export const profileKey = ['profile'] as const;

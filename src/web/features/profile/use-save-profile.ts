@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { SaveProfileBody, saveProfileResponse } from '../../../contract/ledger';
-import { ledgerPaths } from '../../lib/ledger-api';
+import { ledgerPaths } from '../../../contract/ledger';
 
 type SaveProfileResponse = z.infer<typeof saveProfileResponse>;
 import { apiRequest, pathWith } from '../../lib/api-client';

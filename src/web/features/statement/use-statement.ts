@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { StatementResponse } from '../../../contract/ledger';
-import { ledgerPaths } from '../../lib/ledger-api';
+import { ledgerPaths } from '../../../contract/ledger';
 import { apiDownload, apiRequest, pathWith } from '../../lib/api-client';
 
 export const statementKey = ['statement'] as const;

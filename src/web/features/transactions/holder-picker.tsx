@@ -25,6 +25,7 @@ export function HolderPicker({
   error,
   excludeId,
   name,
+  hint,
 }: {
   label: string;
   value: PickedHolder | null;
@@ -32,12 +33,15 @@ export function HolderPicker({
   error?: string | undefined;
   excludeId?: string | undefined;
   name: string;
+  /** A line under the choice saying what this holder's part is. */
+  hint?: string | undefined;
 }) {
   const [text, setText] = useState('');
   const [search, setSearch] = useState('');
   const searchId = useId();
   const selectId = useId();
   const errorId = useId();
+  const hintId = useId();
   useEffect(() => {
     const timer = window.setTimeout(() => setSearch(text), SEARCH_DEBOUNCE_MS);
     return () => window.clearTimeout(timer);
@@ -73,7 +77,9 @@ export function HolderPicker({
             value={value?.id ?? ''}
             isInvalid={Boolean(error)}
             aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
+            aria-describedby={
+              [error ? errorId : '', hint ? hintId : ''].join(' ').trim() || undefined
+            }
             onChange={(e) => {
               const picked = rows.find((r) => r.id === e.target.value);
               onChange(picked ? { id: picked.id, name: picked.name } : null);
@@ -97,6 +103,11 @@ export function HolderPicker({
               </option>
             ))}
           </Form.Select>
+          {hint && (
+            <div id={hintId} className="form-text">
+              {hint}
+            </div>
+          )}
           {error && (
             <div id={errorId} className="invalid-feedback d-block">
               {error}

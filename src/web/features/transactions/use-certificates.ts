@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { certificatesResponse } from '../../../contract/ledger';
-import { ledgerPaths } from '../../lib/ledger-api';
+import { ledgerPaths } from '../../../contract/ledger';
 import { apiRequest } from '../../lib/api-client';
 
 export const certificatesKey = ['certificates'] as const;

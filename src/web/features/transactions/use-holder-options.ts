@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { DirectoryResponse } from '../../../contract/ledger';
-import { ledgerPaths } from '../../lib/ledger-api';
+import { ledgerPaths } from '../../../contract/ledger';
 import { apiRequest } from '../../lib/api-client';
 
 /** Holders matching a name, for the From / To pickers (the directory endpoint with ?search=). */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RecordTransactionBody, RecordTransactionResponse } from '../../../contract/ledger';
-import { idempotencyHeader, ledgerPaths } from '../../lib/ledger-api';
+import { idempotencyHeader, ledgerPaths } from '../../../contract/ledger';
 import { apiRequest } from '../../lib/api-client';
 
 export interface RecordTransactionInput {

@@ -71,6 +71,44 @@ export const authMessages = {
   updateSuccess: 'Password successfully updated. You will receive an email confirmation.',
 } as const;
 
+/**
+ * A new password's rules (spec section 5), counted in characters, not UTF-16 units (an emoji is
+ * one): the web says them before sending, the server checks again (and the common list).
+ */
+export function newPasswordProblem(password: string, confirmation: string): string | null {
+  if (password !== confirmation) return authMessages.passwordsDoNotMatch;
+  const length = [...password].length;
+  if (length < PASSWORD_MIN) return authMessages.passwordTooShort;
+  if (length > PASSWORD_MAX) return authMessages.passwordTooLong;
+  return null;
+}
+
+const newPasswordRules = (v: { password: string; confirmation: string }, ctx: z.RefinementCtx) => {
+  const problem = newPasswordProblem(v.password, v.confirmation);
+  if (problem) ctx.addIssue({ code: 'custom', path: ['password'], message: problem });
+};
+
+/** The forms of the password pages (react-hook-form through zodResolver). */
+export const resetPasswordForm = z
+  .object({ password: z.string(), confirmation: z.string() })
+  .superRefine(newPasswordRules);
+export type ResetPasswordForm = z.infer<typeof resetPasswordForm>;
+
+export const changePasswordForm = z
+  .object({
+    email: z.string().trim().min(1, authMessages.enterEmail),
+    current: z.string(),
+    password: z.string(),
+    confirmation: z.string(),
+  })
+  .superRefine(newPasswordRules);
+export type ChangePasswordForm = z.infer<typeof changePasswordForm>;
+
+export const forgotPasswordForm = z.object({
+  email: z.string().trim().min(1, authMessages.enterEmail),
+});
+export type ForgotPasswordForm = z.infer<typeof forgotPasswordForm>;
+
 export const loginBody = z.object({
   username: safeText().max(320),
   password: safeText().max(1024),

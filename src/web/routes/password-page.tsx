@@ -1,13 +1,19 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
-import { authMessages, authPaths } from '../../contract/auth';
+import {
+  authMessages,
+  authPaths,
+  changePasswordForm,
+  type ChangePasswordForm,
+} from '../../contract/auth';
 import { ApiError, apiRequest } from '../lib/api-client';
 import { NewPasswordFields } from '../features/auth/new-password-fields';
-import { newPasswordProblem } from '../features/auth/password-rules';
 import { endSession } from '../features/auth/use-logout';
 import { usePageTitle } from '../features/auth/use-page-title';
 import { useSession } from '../features/auth/use-session';
@@ -26,13 +32,16 @@ export default function PasswordPage() {
     queryKey: ['session', 'account'],
     queryFn: () => apiRequest<{ hasPassword: boolean }>(authPaths.account),
   });
-  const [email, setEmail] = useState(user?.email ?? '');
-  const [current, setCurrent] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm<ChangePasswordForm>({
+    resolver: zodResolver(changePasswordForm),
+    defaultValues: { email: user?.email ?? '', current: '', password: '', confirmation: '' },
+  });
+  const { errors } = form.formState;
+  const [serverError, setServerError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
-  const [busy, setBusy] = useState(false);
+  // One message at the top, the first problem in the order of the fields (spec section 8).
+  const error =
+    errors.email?.message ?? errors.password?.message ?? errors.current?.message ?? serverError;
   const signedOut = useRef<Promise<void>>(Promise.resolve());
   const hasPassword = account.data?.hasPassword ?? true;
 
@@ -46,24 +55,13 @@ export default function PasswordPage() {
     return () => window.clearTimeout(timer);
   }, [done]);
 
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!email.trim()) {
-      setError(authMessages.enterEmail);
-      return;
-    }
-    const problem = newPasswordProblem(password, confirmation);
-    if (problem) {
-      setError(problem);
-      return;
-    }
-    setBusy(true);
-    setError(null);
+  const onValid = async ({ email, current, password }: ChangePasswordForm) => {
+    setServerError(null);
     try {
       await apiRequest(authPaths.setPassword, {
         method: 'POST',
         body: {
-          email: email.trim(),
+          email,
           newPassword: password,
           ...(hasPassword ? { currentPassword: current } : {}),
         },
@@ -71,11 +69,9 @@ export default function PasswordPage() {
       signedOut.current = endSession(status);
       setDone(true);
     } catch (err) {
-      if (err instanceof ApiError && err.status === 400 && err.field) setError(err.message);
-      else if (err instanceof ApiError && err.status > 0) setError(authMessages.updateFailed);
-      else setError(authMessages.updateError);
-    } finally {
-      setBusy(false);
+      if (err instanceof ApiError && err.status === 400 && err.field) setServerError(err.message);
+      else if (err instanceof ApiError && err.status > 0) setServerError(authMessages.updateFailed);
+      else setServerError(authMessages.updateError);
     }
   };
 
@@ -91,7 +87,7 @@ export default function PasswordPage() {
               {authMessages.updateSuccess}
             </Alert>
           ) : (
-            <Form onSubmit={(e) => void onSubmit(e)} noValidate>
+            <Form onSubmit={(e) => void form.handleSubmit(onValid)(e)} noValidate>
               {error && (
                 <Alert variant="danger" role="alert">
                   {error}
@@ -103,8 +99,8 @@ export default function PasswordPage() {
                   type="email"
                   required
                   autoComplete="username"
-                  value={email}
-                  onChange={(e) => setEmail(e.target.value)}
+                  aria-invalid={errors.email ? true : undefined}
+                  {...form.register('email')}
                 />
               </Form.Group>
               {hasPassword && (
@@ -114,19 +110,17 @@ export default function PasswordPage() {
                     type="password"
                     required
                     autoComplete="current-password"
-                    value={current}
-                    onChange={(e) => setCurrent(e.target.value)}
+                    {...form.register('current')}
                   />
                 </Form.Group>
               )}
               <NewPasswordFields
                 idPrefix="password"
-                password={password}
-                confirmation={confirmation}
-                onPassword={setPassword}
-                onConfirmation={setConfirmation}
+                password={form.register('password')}
+                confirmation={form.register('confirmation')}
+                invalid={Boolean(errors.password)}
               />
-              <Button type="submit" disabled={busy}>
+              <Button type="submit" disabled={form.formState.isSubmitting}>
                 Change Password
               </Button>
             </Form>

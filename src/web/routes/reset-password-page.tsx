@@ -1,13 +1,19 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
-import { authMessages, authPaths } from '../../contract/auth';
+import {
+  authMessages,
+  authPaths,
+  resetPasswordForm,
+  type ResetPasswordForm,
+} from '../../contract/auth';
 import { LoadingMessage } from '../components/loading-message';
 import { ApiError, apiRequest } from '../lib/api-client';
 import { NewPasswordFields } from '../features/auth/new-password-fields';
-import { newPasswordProblem } from '../features/auth/password-rules';
 import { captureResetToken } from '../features/auth/reset-token';
 import { usePageTitle } from '../features/auth/use-page-title';
 
@@ -19,10 +25,12 @@ export default function ResetPasswordPage() {
   const [token] = useState(captureResetToken);
   const [phase, setPhase] = useState<Phase>(token ? 'checking' : 'no-token');
   const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useForm<ResetPasswordForm>({
+    resolver: zodResolver(resetPasswordForm),
+    defaultValues: { password: '', confirmation: '' },
+  });
+  const [serverError, setServerError] = useState<string | null>(null);
+  const error = form.formState.errors.password?.message ?? serverError;
 
   useEffect(() => {
     if (!token) return;
@@ -45,15 +53,8 @@ export default function ResetPasswordPage() {
     return () => window.clearTimeout(timer);
   }, [phase]);
 
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    const problem = newPasswordProblem(password, confirmation);
-    if (problem) {
-      setError(problem);
-      return;
-    }
-    setBusy(true);
-    setError(null);
+  const onValid = async ({ password }: ResetPasswordForm) => {
+    setServerError(null);
     try {
       await apiRequest(authPaths.resetPassword, {
         method: 'POST',
@@ -62,11 +63,10 @@ export default function ResetPasswordPage() {
       setPhase('done');
     } catch (err) {
       if (err instanceof ApiError && err.code === 'AUTH.INVALID_RESET_TOKEN') setPhase('invalid');
-      else if (err instanceof ApiError && err.code === 'VALIDATION.PASSWORD') setError(err.message);
-      else if (err instanceof ApiError && err.status > 0) setError(authMessages.resetFailed);
-      else setError(authMessages.resetError);
-    } finally {
-      setBusy(false);
+      else if (err instanceof ApiError && err.code === 'VALIDATION.PASSWORD')
+        setServerError(err.message);
+      else if (err instanceof ApiError && err.status > 0) setServerError(authMessages.resetFailed);
+      else setServerError(authMessages.resetError);
     }
   };
 
@@ -98,7 +98,7 @@ export default function ResetPasswordPage() {
             </Alert>
           )}
           {phase === 'form' && (
-            <Form onSubmit={(e) => void onSubmit(e)} noValidate>
+            <Form onSubmit={(e) => void form.handleSubmit(onValid)(e)} noValidate>
               {email && <p>For {email}</p>}
               {error && (
                 <Alert variant="danger" role="alert">
@@ -107,12 +107,11 @@ export default function ResetPasswordPage() {
               )}
               <NewPasswordFields
                 idPrefix="reset"
-                password={password}
-                confirmation={confirmation}
-                onPassword={setPassword}
-                onConfirmation={setConfirmation}
+                password={form.register('password')}
+                confirmation={form.register('confirmation')}
+                invalid={Boolean(form.formState.errors.password)}
               />
-              <Button type="submit" disabled={busy}>
+              <Button type="submit" disabled={form.formState.isSubmitting}>
                 Reset Password
               </Button>
             </Form>

@@ -1,16 +1,17 @@
 import Form from 'react-bootstrap/Form';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 
 /**
  * New password and its confirmation, with the rules said next to the field. No maxLength: the
  * browser counts UTF-16 units and would cut a password of emoji short of 128 characters; the
- * rules are checked in code points (password-rules.ts) and again on the server.
+ * rules are checked in code points (contract/auth.ts) and again on the server.
  */
 export function NewPasswordFields(props: {
   idPrefix: string;
-  password: string;
-  confirmation: string;
-  onPassword: (v: string) => void;
-  onConfirmation: (v: string) => void;
+  /** register('password') and register('confirmation') of the page's form. */
+  password: UseFormRegisterReturn;
+  confirmation: UseFormRegisterReturn;
+  invalid: boolean;
 }) {
   return (
     <>
@@ -22,8 +23,8 @@ export function NewPasswordFields(props: {
           minLength={8}
           autoComplete="new-password"
           aria-describedby={`${props.idPrefix}-rules`}
-          value={props.password}
-          onChange={(e) => props.onPassword(e.target.value)}
+          aria-invalid={props.invalid || undefined}
+          {...props.password}
         />
         <Form.Text id={`${props.idPrefix}-rules`}>
           8 to 128 characters; very common passwords are refused.
@@ -36,8 +37,7 @@ export function NewPasswordFields(props: {
           required
           minLength={8}
           autoComplete="new-password"
-          value={props.confirmation}
-          onChange={(e) => props.onConfirmation(e.target.value)}
+          {...props.confirmation}
         />
       </Form.Group>
     </>

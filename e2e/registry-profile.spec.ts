@@ -92,8 +92,21 @@ test('an administrator may edit a holder name', async ({ page }) => {
   const name = page.getByLabel('Name', { exact: true });
   await expect(name).toHaveValue('Łukasz Żółć');
   await expect(name).not.toHaveAttribute('readonly');
+  // The heading names whose profile it is.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Profile of Łukasz Żółć');
   await expectAccessible(page, 'profile (administrator)');
   await keepScreenshot(page, 'profile-admin');
+
+  // Cancel puts back what is saved; Back returns to the statement the page was opened from.
+  const cancel = page.getByRole('button', { name: 'Cancel' });
+  await expect(cancel).toBeDisabled();
+  await name.fill('Someone Else');
+  await page.getByLabel('City', { exact: true }).fill('Nowhere');
+  await cancel.click();
+  await expect(name).toHaveValue('Łukasz Żółć');
+  await expect(page.getByLabel('City', { exact: true })).not.toHaveValue('Nowhere');
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page).toHaveURL(new RegExp(`/view\\?SH_UID=${found.rows[0]!.id}$`));
 });
 
 test('the three save messages, word for word', async ({ page }) => {

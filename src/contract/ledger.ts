@@ -157,12 +157,15 @@ export const saveProfileBody = z.strictObject({
   State: safeText().trim().max(100),
   City: safeText().trim().max(100),
   Address: safeText().trim().max(300),
-  ZipCode: safeText().trim().regex(/^\d*$/, 'Zip code accepts digits only').max(10),
+  ZipCode: safeText().trim().regex(/^\d*$/, 'Zip Code accepts digits only.').max(10),
   Phone: safeText().trim().max(40),
   CellPhone: safeText().trim().max(40),
   Notes: safeText().max(4000),
 });
 export type SaveProfileBody = z.infer<typeof saveProfileBody>;
+/** The profile page's form: the Save body without the id, which the page knows. */
+export const saveProfileForm = saveProfileBody.omit({ ShareholderId: true });
+export type SaveProfileForm = z.infer<typeof saveProfileForm>;
 export const saveProfileResponse = z.object({ Shareholders: z.literal('Success') });
 
 // ---- Certificates ----

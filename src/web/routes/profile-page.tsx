@@ -8,9 +8,15 @@ import { InvalidParameter } from '../components/invalid-parameter';
 function ProfileScreen({ holderId }: { holderId: string }) {
   const query = useProfile(holderId);
   return (
-    <QueryState query={query} what="the profile">
-      {(profile) => <ProfileForm key={profile.id} profile={profile} />}
-    </QueryState>
+    <>
+      {/* Whose profile it is, once known. */}
+      <PageTitle
+        title={query.data ? `Profile of ${query.data.fullName || query.data.name}` : 'Profile'}
+      />
+      <QueryState query={query} what="the profile">
+        {(profile) => <ProfileForm key={profile.id} profile={profile} />}
+      </QueryState>
+    </>
   );
 }
 
@@ -20,8 +26,14 @@ export default function ProfilePage() {
   const holderId = params.get('SH_UID')?.trim();
   return (
     <section aria-labelledby="page-title" className="profile-page">
-      <PageTitle title="Profile" />
-      {holderId ? <ProfileScreen key={holderId} holderId={holderId} /> : <InvalidParameter />}
+      {holderId ? (
+        <ProfileScreen key={holderId} holderId={holderId} />
+      ) : (
+        <>
+          <PageTitle title="Profile" />
+          <InvalidParameter />
+        </>
+      )}
     </section>
   );
 }

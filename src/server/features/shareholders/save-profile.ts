@@ -29,7 +29,9 @@ export async function saveProfile(db: Db, opts: SaveProfileOptions): Promise<voi
   await db.transaction(async (tx) => {
     const before = await findVisibleHolder(tx, principal, opts.holderId, { forUpdate: true });
     const isAdmin = principal.role === 'administrator';
-    if (!isAdmin && body.FullName !== before.full_name) {
+    // One name, as the profile shows it: the lists read `name`, the statement `full_name`.
+    const shownName = before.full_name || before.name;
+    if (!isAdmin && body.FullName !== shownName) {
       throw new AppError(
         'VALIDATION.READ_ONLY',
         'Only an administrator can change the name.',
@@ -37,6 +39,8 @@ export async function saveProfile(db: Db, opts: SaveProfileOptions): Promise<voi
       );
     }
     const after = {
+      // A changed name shows everywhere the holder appears: both columns take it.
+      name: isAdmin ? body.FullName : before.name,
       full_name: isAdmin ? body.FullName : before.full_name,
       state: body.State,
       city: body.City,
@@ -48,7 +52,8 @@ export async function saveProfile(db: Db, opts: SaveProfileOptions): Promise<voi
     };
     await tx.execute(
       sql`update shareholder
-             set full_name = ${after.full_name}, state = ${after.state}, city = ${after.city},
+             set name = ${after.name}, full_name = ${after.full_name}, state = ${after.state},
+                 city = ${after.city},
                  address = ${after.address}, zip_code = ${after.zip_code},
                  phone_number = ${after.phone_number},
                  cellphone_number = ${after.cellphone_number}, notes = ${after.notes},

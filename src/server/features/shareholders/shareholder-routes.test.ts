@@ -348,6 +348,19 @@ describe('GET and PUT /api/v1/shareholders/:id (profile)', () => {
     const res = await save(s.bob.id, s.as.admin, { FullName: 'Robert Jones' });
     expect(res.statusCode).toBe(200);
     expect((await row(s.bob.id))?.full_name).toBe('Robert Jones');
+    // One name behind the field: the directory, its search (and the pickers, which use it) and
+    // the statement all show the new one.
+    const found = directoryResponse.parse(
+      (await get('/api/v1/shareholders?search=robert', s.as.admin)).json(),
+    );
+    expect(found.rows.map((r) => [r.id, r.name])).toEqual([[s.bob.id, 'Robert Jones']]);
+    const statement = statementResponse.parse(
+      (await get(`/api/v1/shareholders/${s.bob.id}/statement`, s.as.admin)).json(),
+    );
+    expect([statement.holder.name, statement.holder.fullName]).toEqual([
+      'Robert Jones',
+      'Robert Jones',
+    ]);
     const audit = await rows<{ n: number }>(
       s.db,
       sql`select count(*)::int as n from audit_entry where entity_type = 'shareholder' and entity_id = ${s.bob.id}`,

@@ -1,10 +1,17 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useNavigate } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
-import type { ProfileResponse, SaveProfileBody } from '../../../contract/ledger';
+import {
+  saveProfileForm,
+  type ProfileResponse,
+  type SaveProfileForm,
+} from '../../../contract/ledger';
 import { ApiError } from '../../lib/api-client';
 import { useSaveProfile } from './use-save-profile';
 
@@ -12,9 +19,8 @@ import { useSaveProfile } from './use-save-profile';
 export const PROFILE_SAVED = 'Your information was successfully updated.';
 export const PROFILE_NOT_SAVED = 'The information was not saved. Please contact support.';
 export const PROFILE_SAVE_ERROR = 'An error occurred while saving. Please try again.';
-export const ZIP_DIGITS_ONLY = 'Zip Code accepts digits only.';
 
-type Fields = Omit<SaveProfileBody, 'ShareholderId'>;
+type Fields = SaveProfileForm;
 
 const fromProfile = (p: ProfileResponse): Fields => ({
   FullName: p.fullName || p.name,
@@ -29,36 +35,31 @@ const fromProfile = (p: ProfileResponse): Fields => ({
 
 type Outcome = { kind: 'saved' | 'not-saved' | 'error'; detail?: string; field?: string };
 
-/** The spec's profile edit: Name, State, City, Address, Zip Code, Phone, Cell Phone, Notes, Save. */
+/**
+ * The spec's profile edit: Name, State, City, Address, Zip Code, Phone, Cell Phone, Notes, Save;
+ * with Cancel (back to the saved values) and Back (where the user came from).
+ */
 export function ProfileForm({ profile }: { profile: ProfileResponse }) {
-  const [fields, setFields] = useState<Fields>(() => fromProfile(profile));
-  const [zipError, setZipError] = useState<string | null>(null);
+  const form = useForm<Fields>({
+    resolver: zodResolver(saveProfileForm),
+    defaultValues: fromProfile(profile),
+  });
+  const { errors } = form.formState;
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const messageRef = useRef<HTMLDivElement>(null);
-  const zipRef = useRef<HTMLInputElement>(null);
   const save = useSaveProfile();
+  const navigate = useNavigate();
 
   useEffect(() => {
     if (outcome) messageRef.current?.focus();
   }, [outcome]);
 
-  const set = (name: keyof Fields) => (e: { target: { value: string } }) =>
-    setFields((f) => ({ ...f, [name]: e.target.value }));
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (save.isPending) return;
-    if (!/^\d*$/.test(fields.ZipCode.trim())) {
-      setZipError(ZIP_DIGITS_ONLY);
-      setOutcome(null);
-      zipRef.current?.focus();
-      return;
-    }
-    setZipError(null);
+  const onValid = async (fields: Fields) => {
     setOutcome(null);
     try {
       const ok = await save.mutateAsync({ ShareholderId: profile.id, ...fields });
       setOutcome(ok ? { kind: 'saved' } : { kind: 'not-saved' });
+      if (ok) form.reset(fields);
     } catch (e) {
       // The server answered and refused (4xx/5xx): "not saved"; no answer at all: "error".
       if (e instanceof ApiError && e.status > 0)
@@ -66,9 +67,19 @@ export function ProfileForm({ profile }: { profile: ProfileResponse }) {
       else setOutcome({ kind: 'error' });
     }
   };
+  const cancel = () => {
+    form.reset(fromProfile(profile));
+    setOutcome(null);
+  };
+  const back = () => {
+    // Where the user came from, or the holder's statement when the page was opened directly.
+    if (window.history.state && (window.history.state as { idx?: number }).idx) void navigate(-1);
+    else void navigate(`/view?SH_UID=${encodeURIComponent(profile.id)}`);
+  };
 
   const fieldError = (name: keyof Fields) =>
-    outcome?.kind === 'not-saved' && outcome.field === name ? outcome.detail : undefined;
+    errors[name]?.message ??
+    (outcome?.kind === 'not-saved' && outcome.field === name ? outcome.detail : undefined);
 
   const text = (
     name: keyof Fields,
@@ -79,8 +90,7 @@ export function ProfileForm({ profile }: { profile: ProfileResponse }) {
       <Form.Label>{label}</Form.Label>
       <Form.Control
         type={extra.type ?? 'text'}
-        value={fields[name]}
-        onChange={set(name)}
+        {...form.register(name)}
         autoComplete={extra.autoComplete}
         readOnly={extra.readOnly}
         maxLength={extra.maxLength}
@@ -99,7 +109,11 @@ export function ProfileForm({ profile }: { profile: ProfileResponse }) {
   );
 
   return (
-    <Form noValidate onSubmit={(e) => void submit(e)} aria-labelledby="page-title">
+    <Form
+      noValidate
+      onSubmit={(e) => void form.handleSubmit(onValid)(e)}
+      aria-labelledby="page-title"
+    >
       <div ref={messageRef} tabIndex={-1} className="mb-3 message-anchor">
         {outcome?.kind === 'saved' && <Alert variant="success">{PROFILE_SAVED}</Alert>}
         {outcome?.kind === 'not-saved' && (
@@ -129,28 +143,23 @@ export function ProfileForm({ profile }: { profile: ProfileResponse }) {
           <Form.Group className="mb-3" controlId="profile-ZipCode">
             <Form.Label>Zip Code</Form.Label>
             <Form.Control
-              ref={zipRef}
               type="text"
               inputMode="numeric"
               pattern="[0-9]*"
               maxLength={10}
               autoComplete="postal-code"
-              value={fields.ZipCode}
-              onChange={(e) => {
-                setFields((f) => ({ ...f, ZipCode: e.target.value }));
-                if (zipError && /^\d*$/.test(e.target.value.trim())) setZipError(null);
-              }}
-              isInvalid={Boolean(zipError ?? fieldError('ZipCode'))}
-              aria-invalid={zipError || fieldError('ZipCode') ? true : undefined}
+              {...form.register('ZipCode')}
+              isInvalid={Boolean(fieldError('ZipCode'))}
+              aria-invalid={fieldError('ZipCode') ? true : undefined}
               aria-describedby={
-                zipError || fieldError('ZipCode')
+                fieldError('ZipCode')
                   ? 'profile-ZipCode-help profile-ZipCode-error'
                   : 'profile-ZipCode-help'
               }
             />
             <Form.Text id="profile-ZipCode-help">Digits only.</Form.Text>
             <Form.Control.Feedback type="invalid" role="alert" id="profile-ZipCode-error">
-              {zipError ?? fieldError('ZipCode')}
+              {fieldError('ZipCode')}
             </Form.Control.Feedback>
           </Form.Group>
         </Col>
@@ -164,14 +173,26 @@ export function ProfileForm({ profile }: { profile: ProfileResponse }) {
         <Form.Control
           as="textarea"
           className="notes-textarea"
-          value={fields.Notes}
-          onChange={set('Notes')}
+          {...form.register('Notes')}
           maxLength={4000}
         />
       </Form.Group>
-      <Button type="submit" disabled={save.isPending}>
-        {save.isPending ? 'Saving…' : 'Save'}
-      </Button>
+      <div className="d-flex flex-wrap gap-2">
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? 'Saving…' : 'Save'}
+        </Button>
+        <Button
+          type="button"
+          variant="outline-secondary"
+          onClick={cancel}
+          disabled={!form.formState.isDirty}
+        >
+          Cancel
+        </Button>
+        <Button type="button" variant="link" onClick={back}>
+          Back
+        </Button>
+      </div>
     </Form>
   );
 }

@@ -68,9 +68,6 @@ async function directory(url: URL) {
         pageSize,
         (page - 1) * pageSize,
       ]);
-  const matching = pattern
-    ? await db.query<{ matching: string }>(q.DIRECTORY_SEARCH_COUNT, [ctx.organizationId, pattern])
-    : undefined;
   const t = totals.rows[0] ?? {};
   return {
     asOf: today(),
@@ -82,8 +79,10 @@ async function directory(url: URL) {
     },
     page,
     pageSize,
-    total: Number(matching?.rows[0]?.matching ?? t.shareholders ?? 0),
-    rows: rows.rows,
+    total: Number(
+      (rows.rows[0] as { matching?: string } | undefined)?.matching ?? t.shareholders ?? 0,
+    ),
+    rows: rows.rows.map(({ matching: _, ...row }: { matching?: string }) => row),
   };
 }
 

@@ -32,14 +32,11 @@ export const DIRECTORY_PAGE_BY_BALANCE_DESC = `select f.id, f.name, f.full_name,
 export const DIRECTORY_SEARCH_PAGE = `select f.id, f.name, f.full_name, f.common::text as common,
                f.preferred::text as preferred, f.balance::text as balance,
                f.cost_per_share::text as cost_per_share
+               , count(*) over ()::text as matching
           from (${DIRECTORY_BASE}) f
          where (not f.is_admin or f.balance > 0) and registry_fold(f.name) like registry_fold($2)
          order by f.balance desc, f.id desc
          limit $3 offset $4`;
-
-/** How many holders the search matches: $1 organization, $2 pattern. */
-export const DIRECTORY_SEARCH_COUNT = `select count(*)::text as matching from (${DIRECTORY_BASE}) f
-         where (not f.is_admin or f.balance > 0) and registry_fold(f.name) like registry_fold($2)`;
 
 /** visible-holder.ts findVisibleHolder without `for update`: $1 holder, $2 organization. */
 export const VISIBLE_HOLDER = `select id, organization_id, name, full_name, email, state, city, address, zip_code,

@@ -44,6 +44,23 @@ describe('directory search', () => {
     expect(await search(text)).toEqual(names);
   });
 
+  it('counts the matches on every page, past the last one too', async () => {
+    const total = async (page: number) =>
+      directoryResponse.parse(
+        (
+          await t.app.inject({
+            method: 'GET',
+            url: `/api/v1/shareholders?search=o&pageSize=2&page=${page}`,
+            headers: s.as.admin,
+          })
+        ).json(),
+      ).total;
+    const first = await total(1);
+    expect(first).toBeGreaterThan(2);
+    expect(await total(2)).toBe(first);
+    expect(await total(99)).toBe(first);
+  });
+
   it('matches through the trigram index on the folded name', async () => {
     // With sequential scans priced out, a plan that can use the index must use it.
     const plan = await t.database.db.transaction(async (tx) => {

@@ -108,25 +108,29 @@ export async function listDirectory(
                  sum(f.common)::text as common, sum(f.preferred)::text as preferred
             from (${base}) f
            where ${listed}`;
-  const [[totals], page, [matching]] = await Promise.all([
+  // A search counts its matches in the same scan as the page (a window over the matching rows).
+  const [[totals], page] = await Promise.all([
     rows<TotalsSql>(db, totalsSql),
-    rows<RowSql>(
+    rows<RowSql & { matching?: string }>(
       db,
       sql`select f.id, f.name, f.full_name, f.common::text as common,
                f.preferred::text as preferred, f.balance::text as balance,
                f.cost_per_share::text as cost_per_share
+               ${search ? sql`, count(*) over ()::text as matching` : sql``}
           from (${base}) f
          where ${listed} and ${matches}
          order by ${SORT_COLUMNS[query.sort]} ${dir}, f.id ${dir}
          limit ${query.pageSize} offset ${offset}`,
     ),
-    search
-      ? rows<{ matching: string }>(
+  ]);
+  // Past the last page of a search there is no row to carry the count: count on their own.
+  const [matching] =
+    search && page.length === 0
+      ? await rows<{ matching: string }>(
           db,
           sql`select count(*)::text as matching from (${base}) f where ${listed} and ${matches}`,
         )
-      : Promise.resolve([]),
-  ]);
+      : [page[0]];
 
   return {
     asOf,

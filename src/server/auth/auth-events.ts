@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 
 /**
  * One log line per sign-in event (checklist LOG-01): UTC time (pino's `time`), user id, IP, user
@@ -23,15 +23,4 @@ export function logAuthEvent(
     },
     event,
   );
-}
-
-/** Answers with the app's error body and a status that is not the code's default one. */
-export function sendError(
-  reply: FastifyReply,
-  status: number,
-  code: string,
-  message: string,
-  field?: string,
-) {
-  return reply.code(status).send({ code, message, ...(field ? { field } : {}) });
 }

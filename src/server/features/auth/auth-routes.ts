@@ -20,7 +20,7 @@ import {
 } from '../../../contract/auth';
 import { userInfo, userInfoPath } from '../../../contract/user-info';
 import { z } from 'zod';
-import { sendError } from '../../auth/auth-events';
+import { AppError } from '../../http/app-error';
 import { errorResponses } from '../../http/openapi';
 import type { AuthFeatureDeps } from './auth-deps';
 import { endAllSessions } from './end-all-sessions';
@@ -68,7 +68,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthFeatureDeps): P
         void reply
           .header('X-Retry-After', String(result.retryAfter))
           .header('Retry-After', String(result.retryAfter));
-      return sendError(reply, result.status, result.code, result.message);
+      throw new AppError(result.code, result.message);
     },
   );
 
@@ -81,12 +81,11 @@ export async function authRoutes(app: FastifyInstance, deps: AuthFeatureDeps): P
         response: { 200: tokenPair, ...errorResponses(400, 401, 503) },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const tokens = await refreshTokens(deps, request, request.body.refreshToken);
-      return (
-        tokens ??
-        sendError(reply, 401, 'AUTH.INVALID_REFRESH_TOKEN', authMessages.invalidRefreshToken)
-      );
+      if (!tokens)
+        throw new AppError('AUTH.INVALID_REFRESH_TOKEN', authMessages.invalidRefreshToken);
+      return tokens;
     },
   );
 
@@ -123,7 +122,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthFeatureDeps): P
         void reply
           .header('X-Retry-After', String(result.limited))
           .header('Retry-After', String(result.limited));
-        return sendError(reply, 429, 'AUTH.RATE_LIMITED', authMessages.tooManyAttempts);
+        throw new AppError('AUTH.RATE_LIMITED', authMessages.tooManyAttempts);
       }
       return result;
     },
@@ -150,10 +149,10 @@ export async function authRoutes(app: FastifyInstance, deps: AuthFeatureDeps): P
         response: { 200: successBody, ...errorResponses(400, 503) },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const result = await resetPassword(deps, request, request.body);
       if (result.ok) return { success: true, message: authMessages.resetDone };
-      return sendError(reply, 400, result.code, result.message, result.field);
+      throw new AppError(result.code, result.message, result.field);
     },
   );
 
@@ -170,10 +169,10 @@ export async function authRoutes(app: FastifyInstance, deps: AuthFeatureDeps): P
         response: { 200: successBody, ...errorResponses(400, 401, 403, 404, 503) },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const result = await setPassword(deps, request, request.principal!, request.body);
       if (result.ok) return { success: true, message: result.message };
-      return sendError(reply, result.status, result.code, result.message, result.field);
+      throw new AppError(result.code, result.message, result.field);
     },
   );
 
@@ -190,10 +189,10 @@ export async function authRoutes(app: FastifyInstance, deps: AuthFeatureDeps): P
         response: { 200: endSessionsResponse, ...errorResponses(400, 401, 403, 404, 503) },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const result = await endUserSessions(deps, request, request.principal!, request.body);
       if (result) return { success: true, ...result };
-      return sendError(reply, 404, 'AUTH.HOLDER_NOT_FOUND', authMessages.noSuchHolder);
+      throw new AppError('AUTH.HOLDER_NOT_FOUND', authMessages.noSuchHolder);
     },
   );
 
@@ -244,7 +243,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthFeatureDeps): P
     },
     async (request, reply) => {
       const result = await startGoogleSignIn(deps, request, reply, request.query);
-      if ('status' in result) return sendError(reply, result.status, result.code, result.message);
+      if ('status' in result) throw new AppError(result.code, result.message);
       // The popup must keep its opener through the trip to Google and back (HDR-05).
       return reply
         .header('Cross-Origin-Opener-Policy', 'unsafe-none')

@@ -1,6 +1,6 @@
 import type { RecordTransactionResponse, recordTransactionBody } from '../../../contract/ledger';
 import type { z } from 'zod';
-import { isLedgerError, type OperationInput } from '../../../ledger';
+import { isLedgerError, type LedgerField, type OperationInput } from '../../../ledger';
 import type { Db } from '../../db/database';
 import { statusForCode } from '../../http/error-status';
 import {
@@ -29,6 +29,19 @@ export interface RecordTransactionAnswer extends StoredAnswer {
   /** True when this is the stored answer of an earlier request with the same key. */
   replayed: boolean;
 }
+
+/** The request body's name for each field the ledger names in a refusal. */
+const REQUEST_FIELD: Record<LedgerField, keyof z.input<typeof recordTransactionBody>> = {
+  holderId: 'ShareholderId',
+  toHolderId: 'DestinationShareholderId',
+  date: 'ShareDate',
+  shares: 'Shares',
+  cost: 'Cost',
+  origins: 'Origin',
+  reason: 'Reason',
+  type: 'Type',
+  classType: 'ClassType',
+};
 
 /** `today` is the server's UTC date, the same day the directory and statement default to. */
 export function toOperationInput(
@@ -108,7 +121,8 @@ export async function recordTransaction(
       const body = {
         code: err.code,
         message: err.message,
-        ...(err.field ? { field: err.field } : {}),
+        // Named as the request names it, so a client can point at what it sent.
+        ...(err.field ? { field: REQUEST_FIELD[err.field] } : {}),
         ...(err.details ? { details: err.details } : {}),
       };
       const answer: StoredAnswer = { status: statusForCode(err.code), body };

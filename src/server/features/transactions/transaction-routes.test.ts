@@ -150,7 +150,7 @@ describe('POST /api/v1/transactions', () => {
     expect(future.json()).toEqual({
       code: 'LEDGER.DATE_IN_FUTURE',
       message: 'The date cannot be later than today.',
-      field: 'date',
+      field: 'ShareDate',
       details: { today },
     });
     expect(await operations()).toBe(before);
@@ -168,7 +168,7 @@ describe('POST /api/v1/transactions', () => {
     expect(noRecipient.statusCode).toBe(422);
     expect(noRecipient.json()).toMatchObject({
       code: 'LEDGER.RECIPIENT_REQUIRED',
-      field: 'toHolderId',
+      field: 'DestinationShareholderId',
     });
     const tooMany = await post(s.as.admin, {
       ShareholderId: s.bob.id,
@@ -179,7 +179,7 @@ describe('POST /api/v1/transactions', () => {
       Origin: [s.certificates.cs3],
     });
     expect(tooMany.statusCode).toBe(409);
-    expect(tooMany.json()).toMatchObject({ code: 'LEDGER.INSUFFICIENT_SHARES', field: 'shares' });
+    expect(tooMany.json()).toMatchObject({ code: 'LEDGER.INSUFFICIENT_SHARES', field: 'Shares' });
     const notOwned = await post(s.as.admin, {
       ShareholderId: s.carol.id,
       ShareDate: '2024-03-01',
@@ -188,7 +188,7 @@ describe('POST /api/v1/transactions', () => {
       Reason: 'error',
       Origin: [s.certificates.cs3],
     });
-    expect(notOwned.json()).toMatchObject({ code: 'LEDGER.ORIGIN_NOT_OWNED', field: 'origins' });
+    expect(notOwned.json()).toMatchObject({ code: 'LEDGER.ORIGIN_NOT_OWNED', field: 'Origin' });
   });
 });
 
@@ -270,7 +270,7 @@ describe('Idempotency-Key', () => {
     const refusal = {
       code: 'LEDGER.RECIPIENT_INACTIVE',
       message: 'The receiving shareholder is not active.',
-      field: 'toHolderId',
+      field: 'DestinationShareholderId',
     };
     expect(first.json()).toEqual(refusal);
 

@@ -43,6 +43,23 @@ describe('npm run admin -- create', () => {
     expect(res.stdout + res.stderr).not.toMatch(/token=/);
   });
 
+  it("sets the company's time zone, refusing a name that is not one", () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'registry-admin-'));
+    const created = run(
+      ['create', '--email', 'tz@example.test', '--name', 'Tess Zone', '--org', 'Zone, Inc.'],
+      dataDir,
+    );
+    expect(created.status, created.stderr).toBe(0);
+    const bad = run(['time-zone', '--zone', 'Mars/Olympus'], dataDir);
+    expect(bad.status).toBe(64);
+    expect(bad.stderr).toContain('Not a time zone: Mars/Olympus');
+    const set = run(['time-zone', '--zone', 'Europe/Warsaw'], dataDir);
+    expect(set.status, set.stderr).toBe(0);
+    expect(set.stdout).toMatch(
+      /Time zone of Zone, Inc\.: Europe\/Warsaw \(today there: \d{4}-\d{2}-\d{2}\)/,
+    );
+  });
+
   it('says how to use it when arguments are missing', () => {
     const res = run(['create'], mkdtempSync(join(tmpdir(), 'registry-admin-')));
     expect(res.status).toBe(64);

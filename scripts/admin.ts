@@ -1,7 +1,10 @@
 // npm run admin -- create --email a@b.example --name "Avery Admin" [--org "Legal Name, Inc."]
+// npm run admin -- time-zone --zone Europe/Warsaw   (the company's "today"; America/New_York)
 // Creates an administrator holder with a login but no password, and mails them an invitation:
 // a link to choose their password (the reset flow: 30 minutes, single use). No default account.
 import { parseArgs } from 'node:util';
+import { eq } from 'drizzle-orm';
+import { isTimeZone, todayIn } from '../src/ledger';
 import pino from 'pino';
 import { createAuth } from '../src/server/auth/auth';
 import { createLogin } from '../src/server/auth/create-login';
@@ -13,17 +16,31 @@ import { organization, shareholder } from '../src/server/db/schema';
 import { createMailer } from '../src/server/mail/mailer';
 import { readOrCreateSessionSecret } from '../src/server/session-secret';
 
-const usage = 'Usage: npm run admin -- create --email <e-mail> --name <name> [--org <legal name>]';
+const usage =
+  'Usage: npm run admin -- create --email <e-mail> --name <name> [--org <legal name>]\n' +
+  '       npm run admin -- time-zone --zone <IANA time zone, e.g. America/Chicago>';
 const { positionals, values } = parseArgs({
   allowPositionals: true,
-  options: { email: { type: 'string' }, name: { type: 'string' }, org: { type: 'string' } },
+  options: {
+    email: { type: 'string' },
+    name: { type: 'string' },
+    org: { type: 'string' },
+    zone: { type: 'string' },
+  },
 });
-if (positionals[0] !== 'create' || !values.email || !values.name) {
+const command = positionals[0];
+const wellFormed =
+  (command === 'create' && values.email && values.name) || (command === 'time-zone' && values.zone);
+if (!wellFormed) {
   console.error(usage);
   process.exit(64);
 }
-const email = values.email.trim().toLowerCase();
-if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
+if (command === 'time-zone' && !isTimeZone(values.zone!)) {
+  console.error(`Not a time zone: ${values.zone} (use an IANA name such as America/Chicago)`);
+  process.exit(64);
+}
+const email = (values.email ?? '').trim().toLowerCase();
+if (command === 'create' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
   console.error(`Not an e-mail address: ${values.email}`);
   process.exit(64);
 }
@@ -42,37 +59,46 @@ try {
     .from(organization);
   let orgId = orgs[0]?.id;
   if (orgs.length > 1) throw new Error('More than one organization exists; this tool expects one.');
-  if (!orgId) {
-    if (!values.org)
-      throw new Error('No organization exists yet: give its legal name with --org "Name, Inc."');
-    [{ id: orgId }] = (await db
-      .insert(organization)
-      .values({ legalName: values.org })
-      .returning({ id: organization.id })) as [{ id: string }];
-    console.log(`Organization created: ${values.org}`);
-  }
-  const existing = await matchHolder(db, email);
-  if (existing.role === 'none')
-    await db.insert(shareholder).values({
-      organizationId: orgId,
-      name: values.name,
-      fullName: values.name,
-      email,
-      isAdmin: true,
+  if (command === 'time-zone') {
+    if (!orgId) throw new Error('No organization exists yet: create its administrator first.');
+    await db.update(organization).set({ timeZone: values.zone! }).where(eq(organization.id, orgId));
+    console.log(
+      `Time zone of ${orgs[0]!.legalName}: ${values.zone} (today there: ${todayIn(values.zone!)})`,
+    );
+  } else {
+    if (!orgId) {
+      if (!values.org)
+        throw new Error('No organization exists yet: give its legal name with --org "Name, Inc."');
+      [{ id: orgId }] = (await db
+        .insert(organization)
+        .values({ legalName: values.org })
+        .returning({ id: organization.id })) as [{ id: string }];
+      console.log(`Organization created: ${values.org}`);
+    }
+    const name = values.name!;
+    const existing = await matchHolder(db, email);
+    if (existing.role === 'none')
+      await db.insert(shareholder).values({
+        organizationId: orgId,
+        name,
+        fullName: name,
+        email,
+        isAdmin: true,
+      });
+    else if (existing.role !== 'administrator')
+      throw new Error(`${email} is already a holder who is not an administrator.`);
+    const mailer = createMailer(config, log);
+    const auth = createAuth({ config, db, mailer, log });
+    await createLogin(auth, db, { email, name });
+    await auth.api.requestPasswordReset({
+      body: { email, redirectTo: `${config.publicUrl}/reset-password?invite=1` },
+      headers: new Headers({ 'x-client-ip': '127.0.0.1' }),
     });
-  else if (existing.role !== 'administrator')
-    throw new Error(`${email} is already a holder who is not an administrator.`);
-  const mailer = createMailer(config, log);
-  const auth = createAuth({ config, db, mailer, log });
-  await createLogin(auth, db, { email, name: values.name });
-  await auth.api.requestPasswordReset({
-    body: { email, redirectTo: `${config.publicUrl}/reset-password?invite=1` },
-    headers: new Headers({ 'x-client-ip': '127.0.0.1' }),
-  });
-  await auth.drainBackground();
-  console.log(
-    `Administrator ${email} created; an invitation to choose a password was mailed${config.smtpUrl ? '' : ` to the outbox in ${config.dataDir}/outbox`}.`,
-  );
+    await auth.drainBackground();
+    console.log(
+      `Administrator ${email} created; an invitation to choose a password was mailed${config.smtpUrl ? '' : ` to the outbox in ${config.dataDir}/outbox`}.`,
+    );
+  }
 } catch (e) {
   console.error((e as Error).message);
   process.exitCode = 1;

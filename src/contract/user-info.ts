@@ -12,5 +12,7 @@ export const userInfo = z.object({
   /** The matched active holder's id; null when the e-mail matches none (→ /noaccount). */
   SH_ID: z.string().nullable(),
   isAdmin: z.boolean(),
+  /** The organization's time zone (IANA): the day the app calls "today". */
+  timeZone: z.string(),
 });
 export type UserInfo = z.infer<typeof userInfo>;

@@ -53,3 +53,5 @@ export {
   type OperationType,
   type TransactionType,
 } from './transaction-types';
+
+export { DEFAULT_TIME_ZONE, isTimeZone, todayIn } from './today';

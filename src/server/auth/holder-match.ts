@@ -10,19 +10,28 @@ export interface HolderMatch {
   holderId: string | null;
   organizationId: string | null;
   name: string | null;
+  /** The organization's time zone (its "today"). */
+  timeZone: string | null;
 }
 
-const NONE: HolderMatch = { role: 'none', holderId: null, organizationId: null, name: null };
+const NONE: HolderMatch = {
+  role: 'none',
+  holderId: null,
+  organizationId: null,
+  name: null,
+  timeZone: null,
+};
 
 /**
  * The holder an e-mail (an SQL expression) matches, case-insensitively: an active administrator
  * first, then an active holder, then an inactive one (the user is disabled). At most one row.
  */
 export const holderMatchSql = (email: SQL): SQL =>
-  sql`select id, organization_id, name, is_admin, active
-        from shareholder
-       where lower(email) = lower(${email})
-       order by active desc, is_admin desc, created_at
+  sql`select m.id, m.organization_id, m.name, m.is_admin, m.active, o.time_zone
+        from shareholder m
+        join organization o on o.id = m.organization_id
+       where lower(m.email) = lower(${email})
+       order by m.active desc, m.is_admin desc, m.created_at
        limit 1`;
 
 export interface HolderMatchRow {
@@ -31,6 +40,7 @@ export interface HolderMatchRow {
   name: string | null;
   is_admin: boolean | null;
   active: boolean | null;
+  time_zone: string | null;
 }
 
 export function toHolderMatch(row: HolderMatchRow | undefined): HolderMatch {
@@ -41,6 +51,7 @@ export function toHolderMatch(row: HolderMatchRow | undefined): HolderMatch {
     holderId: row.id,
     organizationId: row.organization_id,
     name: row.name,
+    timeZone: row.time_zone,
   };
 }
 

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import { DEFAULT_TIME_ZONE } from '../../ledger';
 import type { Db } from '../db/database';
 import { authSession } from '../db/schema';
 import type { Principal, PrincipalResolver } from '../plugins/access-control';
@@ -45,6 +46,7 @@ export function createPrincipalResolver(auth: Auth, db: Db): PrincipalResolver {
       sessionId: session.sessionId,
       holderId: match.holderId,
       organizationId: match.organizationId,
+      timeZone: match.timeZone ?? DEFAULT_TIME_ZONE,
       role,
       via: session.via,
     };

@@ -31,6 +31,8 @@ export const organization = pgTable('organization', {
   state: text('state').notNull().default(''),
   zipCode: text('zip_code').notNull().default(''),
   country: text('country').notNull().default('US'),
+  // Where the company's "today" is (IANA name): default dates, as-of dates, no future dates.
+  timeZone: text('time_zone').notNull().default('America/New_York'),
   // The next certificate number; taken under a row lock so numbers are sequential and never reused.
   nextCertificateNumber: integer('next_certificate_number').notNull().default(1),
   // The directory's totals over its listed holders (active, named; administrators only with a

@@ -7,9 +7,6 @@ export async function rows<T>(db: Db | Tx, query: SQL): Promise<T[]> {
   return (result as { rows: T[] }).rows;
 }
 
-/** Today's date in UTC, YYYY-MM-DD. */
-export const todayIso = (): string => new Date().toISOString().slice(0, 10);
-
 /** True when `err` or one of its first causes (drivers wrap errors) satisfies `test`. */
 export function inCauses(err: unknown, test: (e: object) => boolean): boolean {
   for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {

@@ -15,6 +15,8 @@ export interface Principal {
   /** The matched active holder, or null when the e-mail matches none (→ /noaccount). */
   holderId: string | null;
   organizationId: string | null;
+  /** The organization's time zone: its "today" decides default and future dates. */
+  timeZone: string;
   role: Role | null;
   via: 'cookie' | 'bearer' | 'api-key';
   /** Set when the caller is an API key (X-API-Key): it reaches only routes naming its scopes. */

@@ -23,6 +23,7 @@ describe('format', () => {
     expect(formatDate('2026-01-05')).toBe('Jan 5, 2026');
     expect(formatDate('2025-12-31')).toBe('Dec 31, 2025');
     expect(formatDate('nonsense')).toBe('nonsense');
-    expect(todayIso(new Date(2026, 0, 5, 23, 59))).toBe('2026-01-05');
+    expect(todayIso('America/New_York', new Date('2026-01-06T04:59:00Z'))).toBe('2026-01-05');
+    expect(todayIso('Europe/Warsaw', new Date('2026-01-06T04:59:00Z'))).toBe('2026-01-06');
   });
 });

@@ -1,3 +1,4 @@
+import { todayIn } from '../../ledger';
 // Amounts arrive as exact decimal strings ("1250.00", "-12.50"); they are formatted as text, never
 // through a JS float, so large share counts keep every digit.
 
@@ -58,8 +59,7 @@ export function formatDate(isoDate: string): string {
   return `${month} ${Number(match[3])}, ${match[1]}`;
 }
 
-/** Today in the browser's time zone, as YYYY-MM-DD (the value of a date input). */
-export function todayIso(now: Date = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+/** Today in a time zone (the company's), as YYYY-MM-DD (the value of a date input). */
+export function todayIso(timeZone: string, now: Date = new Date()): string {
+  return todayIn(timeZone, now);
 }

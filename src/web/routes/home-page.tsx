@@ -2,18 +2,20 @@ import { Navigate } from 'react-router';
 import { LoadingProgress } from '../components/loading-progress';
 import { PageTitle } from '../components/page-title';
 import { useSession } from '../features/auth/use-session';
+import { useToday } from '../features/auth/use-today';
 import { DirectoryScreen } from '../features/directory/directory-screen';
 
 /** Administrators see the directory; a shareholder goes to their own statement. */
 export default function HomePage() {
   const { status, user } = useSession();
+  const today = useToday();
   if (status === 'loading') return <LoadingProgress />;
   if (user && !user.isAdmin && user.SH_ID)
     return <Navigate to={`/view?SH_UID=${encodeURIComponent(user.SH_ID)}`} replace />;
   return (
     <section aria-labelledby="page-title">
       <PageTitle title="Shareholders" />
-      <DirectoryScreen />
+      <DirectoryScreen today={today} />
     </section>
   );
 }

@@ -2,6 +2,7 @@ import { PageTitle } from '../components/page-title';
 import { QueryState } from '../components/query-state';
 import { TransactionForm } from '../features/transactions/transaction-form';
 import { useHolderOptions } from '../features/transactions/use-holder-options';
+import { useToday } from '../features/auth/use-today';
 
 /**
  * /transaction: Manage Shares (administrators; the route guard refuses others). The form's data
@@ -10,11 +11,12 @@ import { useHolderOptions } from '../features/transactions/use-holder-options';
  */
 export default function TransactionPage() {
   const holders = useHolderOptions('');
+  const today = useToday();
   return (
     <section aria-labelledby="page-title" className="transaction-page">
       <PageTitle title="Manage Shares" />
       <QueryState query={holders} what="the shareholders">
-        {() => <TransactionForm />}
+        {() => <TransactionForm today={today} />}
       </QueryState>
     </section>
   );

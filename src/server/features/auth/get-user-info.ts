@@ -22,5 +22,6 @@ export async function getUserInfo(deps: AuthFeatureDeps, principal: Principal): 
     friendlyName,
     SH_ID: principal.holderId,
     isAdmin: principal.role === 'administrator',
+    timeZone: principal.timeZone,
   };
 }

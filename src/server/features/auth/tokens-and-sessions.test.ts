@@ -65,6 +65,7 @@ describe('POST /api/v1/userInfo', () => {
       friendlyName: 'Avery Admin',
       SH_ID: holder!.id,
       isAdmin: true,
+      timeZone: 'America/New_York',
     });
   });
 

@@ -6,13 +6,14 @@ import {
   holderFigures,
   isIssuedType,
   isTransactionType,
+  todayIn,
   typeLabel,
   type HeldCertificate,
 } from '../../../ledger';
 import type { Db } from '../../db/database';
 import { toHundredths } from '../../ledger-store/amounts';
 import { certificateLabel } from '../../ledger-store/certificate-label';
-import { rows, todayIso } from '../../ledger-store/sql';
+import { rows } from '../../ledger-store/sql';
 import { findVisibleHolder } from '../../ledger-store/visible-holder';
 import type { Principal } from '../../plugins/access-control';
 
@@ -60,7 +61,7 @@ interface CompanyRow {
  */
 export async function getStatement(db: Db, opts: GetStatementOptions): Promise<StatementResponse> {
   const holder = await findVisibleHolder(db, opts.principal, opts.holderId);
-  const today = todayIso();
+  const today = todayIn(opts.principal.timeZone);
   const asOf = opts.asOf ?? today;
 
   const [company] = await rows<CompanyRow>(

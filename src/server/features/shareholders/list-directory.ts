@@ -3,10 +3,13 @@ import type { z } from 'zod';
 import type { DirectoryResponse, directoryQuery } from '../../../contract/ledger';
 import type { Db } from '../../db/database';
 import { amountText } from '../../ledger-store/amounts';
-import { rows, todayIso } from '../../ledger-store/sql';
+import { todayIn } from '../../../ledger';
+import { rows } from '../../ledger-store/sql';
 
 export interface ListDirectoryOptions {
   organizationId: string;
+  /** The organization's time zone: "today" is its date. */
+  timeZone: string;
   query: z.output<typeof directoryQuery>;
 }
 
@@ -82,7 +85,7 @@ export async function listDirectory(
   opts: ListDirectoryOptions,
 ): Promise<DirectoryResponse> {
   const { query } = opts;
-  const today = todayIso();
+  const today = todayIn(opts.timeZone);
   const asOf = query.asOf ?? today;
   const current = asOf >= today;
   const base = figures(opts.organizationId, asOf, current);

@@ -212,6 +212,7 @@ describe('GET /api/v1/shareholders/:id/statement', () => {
       sessionId: 's',
       holderId: s.bob.id,
       organizationId: s.organization.id,
+      timeZone: 'America/New_York',
       role: 'shareholder' as const,
       via: 'cookie' as const,
     };

@@ -38,6 +38,7 @@ export const shareholderRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
     async (request) =>
       listDirectory(db, {
         organizationId: request.principal!.organizationId!,
+        timeZone: request.principal!.timeZone,
         query: request.query,
       }),
   );

@@ -1,6 +1,11 @@
 import type { RecordTransactionResponse, recordTransactionBody } from '../../../contract/ledger';
 import type { z } from 'zod';
-import { isLedgerError, type LedgerField, type OperationInput } from '../../../ledger';
+import {
+  isLedgerError,
+  todayIn,
+  type LedgerField,
+  type OperationInput,
+} from '../../../ledger';
 import type { Db } from '../../db/database';
 import { statusForCode } from '../../http/error-status';
 import {
@@ -15,7 +20,6 @@ import { fillInNumbers } from '../../ledger-store/certificate-numbers';
 import { postOperation, type PostedOperation } from '../../ledger-store/post-operation';
 import { isPreconditionFailed, type Precondition } from '../../ledger-store/pipelined-transaction';
 import { runLedgerTransaction } from '../../ledger-store/run-ledger-transaction';
-import { todayIso } from '../../ledger-store/sql';
 import type { Principal } from '../../plugins/access-control';
 
 export interface RecordTransactionOptions {
@@ -43,7 +47,7 @@ const REQUEST_FIELD: Record<LedgerField, keyof z.input<typeof recordTransactionB
   classType: 'ClassType',
 };
 
-/** `today` is the server's UTC date, the same day the directory and statement default to. */
+/** `today` is the organization's date, the same day the directory and statement default to. */
 export function toOperationInput(
   body: z.output<typeof recordTransactionBody>,
   today: string,
@@ -95,7 +99,8 @@ export async function recordTransaction(
   const scope = `user:${principal.userId}`;
   const key = opts.idempotencyKey;
   const hash = requestHash(opts.body);
-  const input = toOperationInput(opts.body, todayIso());
+  // "Today" is the company's, in its time zone: no future date, the day a transaction defaults to.
+  const input = toOperationInput(opts.body, todayIn(principal.timeZone));
   const post = (precondition?: Precondition) =>
     runLedgerTransaction(
       db,

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RecordTransactionResponse } from '../../../contract/ledger';
+import { todayIn } from '../../../ledger';
+import { organization } from '../../db/schema';
 import { rows } from '../../ledger-store/sql';
 import { expectLedgerSound, ledgerScenario } from '../../ledger-store/test-scenario';
 import { createHolder, signInAs } from '../../test-support/fixtures';
@@ -287,6 +289,41 @@ describe('Idempotency-Key', () => {
     expect(fresh.statusCode).toBe(201);
     expect(fresh.headers['idempotent-replayed']).toBeUndefined();
     expect(await operations()).toBe(before + 1);
+  });
+
+  it("takes 'today' in the company's time zone, whichever side of midnight UTC is on", async () => {
+    // Kiritimati (UTC+14) and Pago Pago (UTC-11) are 25 hours apart: at any instant their dates
+    // differ, so Kiritimati's today is always a future date in Pago Pago.
+    const ahead = todayIn('Pacific/Kiritimati');
+    const issue = () =>
+      post(s.as.admin, {
+        ShareholderId: s.alice.id,
+        ShareDate: ahead,
+        Shares: '1',
+        Cost: '1',
+        Type: 'New Issue',
+      });
+    const zone = (timeZone: string) =>
+      s.db.update(organization).set({ timeZone }).where(eq(organization.id, s.organization.id));
+    try {
+      await zone('Pacific/Pago_Pago');
+      const refused = await issue();
+      expect(refused.json()).toMatchObject({
+        code: 'LEDGER.DATE_IN_FUTURE',
+        field: 'ShareDate',
+        details: { today: todayIn('Pacific/Pago_Pago') },
+      });
+      await zone('Pacific/Kiritimati');
+      expect((await issue()).statusCode).toBe(201);
+      const directory = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/shareholders',
+        headers: s.as.admin,
+      });
+      expect(directory.json<{ asOf: string }>().asOf).toBe(ahead);
+    } finally {
+      await zone('America/New_York');
+    }
   });
 
   it('replays a stored refusal byte for byte (LED-08), details in their first order', async () => {

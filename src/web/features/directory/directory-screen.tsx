@@ -7,7 +7,7 @@ import Row from 'react-bootstrap/Row';
 import { directorySortKeys } from '../../../contract/ledger';
 import { QueryState } from '../../components/query-state';
 import { SummaryCard } from '../../components/summary-card';
-import { formatCount, formatDate, formatShares, todayIso } from '../../lib/format';
+import { formatCount, formatDate, formatShares } from '../../lib/format';
 import { DirectoryTable, type DirectorySortKey } from './directory-table';
 import { useDirectory } from './use-directory';
 
@@ -21,7 +21,8 @@ const isSortKey = (v: string | null): v is DirectorySortKey =>
  * Summary cards and the holders table. Sort, search, page and as-of date live in the address
  * (?sort=&dir=&q=&page=&asOf=), so Back from a statement returns to the same view.
  */
-export function DirectoryScreen() {
+/** `today`: the company's date (routes/home-page.tsx). */
+export function DirectoryScreen({ today }: { today: string }) {
   const [params, setParams] = useSearchParams();
   const sortParam = params.get('sort');
   const sort: DirectorySortKey = isSortKey(sortParam) ? sortParam : 'name';
@@ -32,7 +33,7 @@ export function DirectoryScreen() {
   const pageSize = (PAGE_SIZES as readonly number[]).includes(sizeParam)
     ? sizeParam
     : PAGE_SIZES[0];
-  const asOf = params.get('asOf') ?? todayIso();
+  const asOf = params.get('asOf') ?? today;
   const [searchText, setSearchText] = useState(search);
   const searchId = useId();
   const asOfId = useId();
@@ -125,7 +126,7 @@ export function DirectoryScreen() {
                   value={asOf}
                   onChange={(e) =>
                     update({
-                      asOf: e.target.value === todayIso() ? null : e.target.value,
+                      asOf: e.target.value === today ? null : e.target.value,
                       page: null,
                     })
                   }

@@ -5,7 +5,6 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { QueryState } from '../../components/query-state';
 import { ApiError } from '../../lib/api-client';
-import { todayIso } from '../../lib/format';
 import { idParams } from '../../../contract/ledger';
 import { HolderNotFound } from './holder-not-found';
 import { StatementDocument } from './statement-document';
@@ -23,15 +22,15 @@ export function pdfFailureMessage(error: unknown): string {
 }
 
 /** Balance and statement of one holder, with Print Report, Download PDF and an as-of date. */
-export function StatementScreen({ holderId }: { holderId: string }) {
+export function StatementScreen({ holderId, today }: { holderId: string; today: string }) {
   // Not an id at all: not found, without asking the server (whose answer is a technical 400).
   if (!idParams.safeParse({ id: holderId }).success) return <HolderNotFound />;
-  return <KnownStatementScreen holderId={holderId} />;
+  return <KnownStatementScreen holderId={holderId} today={today} />;
 }
 
-function KnownStatementScreen({ holderId }: { holderId: string }) {
+function KnownStatementScreen({ holderId, today }: { holderId: string; today: string }) {
   const [params, setParams] = useSearchParams();
-  const asOf = params.get('asOf') ?? todayIso();
+  const asOf = params.get('asOf') ?? today;
   const query = useStatement(holderId, params.get('asOf') ?? undefined);
   const [printBlocked, setPrintBlocked] = useState(false);
   const [pdfError, setPdfError] = useState<{ message: string; signIn: boolean } | null>(null);
@@ -104,7 +103,7 @@ function KnownStatementScreen({ holderId }: { holderId: string }) {
               setParams(
                 (current) => {
                   const next = new URLSearchParams(current);
-                  if (!e.target.value || e.target.value === todayIso()) next.delete('asOf');
+                  if (!e.target.value || e.target.value === today) next.delete('asOf');
                   else next.set('asOf', e.target.value);
                   return next;
                 },

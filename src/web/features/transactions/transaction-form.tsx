@@ -12,7 +12,7 @@ import {
   type CertificateRow,
   type RecordTransactionForm,
 } from '../../../contract/ledger';
-import { formatShares, todayIso } from '../../lib/format';
+import { formatShares } from '../../lib/format';
 import { QueryState } from '../../components/query-state';
 import { HolderPicker, type PickedHolder } from './holder-picker';
 import { keyAfterAttempt } from './idempotency-key';
@@ -32,11 +32,11 @@ type OperationType = (typeof operationTypes)[number];
 export const needsOrigins = (type: OperationType) => type !== 'New Issue';
 export const needsRecipient = (type: OperationType) => type === 'Transfer';
 
-const emptyForm = (type: OperationType = 'New Issue'): RecordTransactionForm => ({
-  Type: type,
+const emptyForm = (today: string): RecordTransactionForm => ({
+  Type: 'New Issue',
   ShareholderId: '',
   DestinationShareholderId: null,
-  ShareDate: todayIso(),
+  ShareDate: today,
   Shares: '',
   Origin: [],
   Notes: '',
@@ -69,10 +69,11 @@ function toBody(f: RecordTransactionForm): RecordTransactionForm {
 type Outcome = { kind: 'saved'; receipt: Receipt } | { kind: 'fix' | 'failed'; detail?: string };
 
 /** Manage Shares: records a New Issue, Transfer, Convert to Preferred or Cancel. */
-export function TransactionForm() {
+/** `today`: the company's date, the form's default (routes/transaction-page.tsx). */
+export function TransactionForm({ today }: { today: string }) {
   const form = useForm<RecordTransactionForm>({
     resolver: zodResolver(recordTransactionForm),
-    defaultValues: emptyForm(),
+    defaultValues: emptyForm(today),
   });
   const { register, watch, setValue, setError, clearErrors, reset, formState } = form;
   const errors: FieldErrors<RecordTransactionForm> = formState.errors;
@@ -123,7 +124,7 @@ export function TransactionForm() {
         (h): h is PickedHolder => h !== null,
       );
       setOutcome({ kind: 'saved', receipt: { response, holders, shares: body.Shares } });
-      reset(emptyForm());
+      reset(emptyForm(today));
       setFrom(null);
       setTo(null);
       setPickerKey((k) => k + 1);

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_TIME_ZONE, isTimeZone, todayIn } from './today';
+
+describe('todayIn', () => {
+  // 2026-06-02 03:30 UTC: still June 1 in New York (UTC-4), already June 2 in Warsaw (UTC+2).
+  const lateEvening = new Date('2026-06-02T03:30:00Z');
+  // 2026-06-01 22:30 UTC: June 1 in New York, already June 2 in Warsaw (00:30).
+  const pastMidnightInWarsaw = new Date('2026-06-01T22:30:00Z');
+
+  it('gives the date on both sides of midnight, in two zones', () => {
+    expect(todayIn('America/New_York', lateEvening)).toBe('2026-06-01');
+    expect(todayIn('Europe/Warsaw', lateEvening)).toBe('2026-06-02');
+    expect(todayIn('America/New_York', pastMidnightInWarsaw)).toBe('2026-06-01');
+    expect(todayIn('Europe/Warsaw', pastMidnightInWarsaw)).toBe('2026-06-02');
+    expect(todayIn('Europe/Warsaw', new Date('2026-06-01T21:59:59Z'))).toBe('2026-06-01');
+  });
+
+  it('knows real zone names only', () => {
+    expect(isTimeZone(DEFAULT_TIME_ZONE)).toBe(true);
+    expect(isTimeZone('Europe/Warsaw')).toBe(true);
+    expect(isTimeZone('Mars/Olympus')).toBe(false);
+    expect(isTimeZone('')).toBe(false);
+  });
+});

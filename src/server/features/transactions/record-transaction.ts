@@ -1,11 +1,6 @@
 import type { RecordTransactionResponse, recordTransactionBody } from '../../../contract/ledger';
 import type { z } from 'zod';
-import {
-  isLedgerError,
-  todayIn,
-  type LedgerField,
-  type OperationInput,
-} from '../../../ledger';
+import { isLedgerError, todayIn, type LedgerField, type OperationInput } from '../../../ledger';
 import type { Db } from '../../db/database';
 import { statusForCode } from '../../http/error-status';
 import {

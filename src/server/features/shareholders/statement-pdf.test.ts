@@ -6,13 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StatementResponse } from '../../../contract/ledger';
 import { ledgerScenario } from '../../ledger-store/test-scenario';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
-import {
-  pdfCost,
-  pdfDate,
-  pdfShares,
-  renderStatementPdf,
-  statementFileName,
-} from './statement-pdf';
+import { formatCost, formatDate, formatShares } from '../../../contract/format';
+import { renderStatementPdf, statementFileName } from './statement-pdf';
 
 const dir = mkdtempSync(join(tmpdir(), 'statement-pdf-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -93,7 +88,7 @@ describe('renderStatementPdf', () => {
     expect(text).toContain('Acme Holdings, Inc.');
     expect(text).toContain('ST-0123456789ABCDEF');
     expect(text).toContain('TOTAL BALANCE');
-    expect(text).toContain(`${pdfShares(s.totals.balance)} shares`);
+    expect(text).toContain(`${formatShares(s.totals.balance)} shares`);
     expect(text).toContain('Mar 31, 2026');
     const lines = text.split('\n');
     for (const row of s.history) {
@@ -101,10 +96,10 @@ describe('renderStatementPdf', () => {
       expect(line, row.certificate).toBeDefined();
       for (const part of [
         row.typeLabel,
-        pdfCost(row.cost),
-        pdfShares(row.shares),
-        pdfShares(row.balance),
-        pdfDate(row.date),
+        formatCost(row.cost),
+        formatShares(row.shares),
+        formatShares(row.balance),
+        formatDate(row.date),
         row.notes,
       ])
         expect(line, `${row.certificate}: ${part}`).toContain(part);
@@ -174,15 +169,15 @@ describe('GET /api/v1/shareholders/:id/statement.pdf', () => {
     const statementJson = json.json<StatementResponse>();
     const text = pdfText(res.rawPayload, 'alice.pdf');
     expect(text).toContain('Alice');
-    expect(text).toContain(`${pdfShares(statementJson.totals.balance)} shares`);
+    expect(text).toContain(`${formatShares(statementJson.totals.balance)} shares`);
     expect(statementJson.history.length).toBeGreaterThanOrEqual(3);
     for (const row of statementJson.history) {
       const line = text
         .split('\n')
-        .find((l) => l.includes(pdfShares(row.balance)) && l.includes(row.typeLabel));
+        .find((l) => l.includes(formatShares(row.balance)) && l.includes(row.typeLabel));
       expect(line, `${row.certificate} ${row.typeLabel}`).toBeDefined();
       expect(line).toContain(row.certificate);
-      expect(line).toContain(pdfDate(row.date));
+      expect(line).toContain(formatDate(row.date));
     }
     expect(text).toContain('Transfer Out');
     expect(text).toContain('gift to Bob');

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import PDFDocument from 'pdfkit';
 import type { StatementResponse } from '../../../contract/ledger';
+import { formatCost, formatDate, formatShares } from '../../../contract/format';
 import { counterpartyPhrase, notesWithReason } from '../../../ledger';
 
 // An embedded Unicode TrueType font: pdfkit's standard fonts are Latin-1 only and garble names
@@ -13,36 +14,6 @@ const fontDir = join(
 );
 const REGULAR = readFileSync(join(fontDir, 'DejaVuSans.ttf'));
 const BOLD = readFileSync(join(fontDir, 'DejaVuSans-Bold.ttf'));
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** "2026-01-05" → "Jan 5, 2026": the web app's date format. */
-export function pdfDate(iso: string): string {
-  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
-  const month = m ? MONTHS[Number(m[2]) - 1] : undefined;
-  return m && month ? `${month} ${Number(m[3])}, ${m[1]}` : iso;
-}
-
-const group = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-
-function parts(amount: string) {
-  const m = /^(-?)(\d+)\.(\d{2})$/.exec(amount);
-  if (!m) return { sign: '', whole: amount, fraction: '' };
-  const zero = /^0+$/.test(m[2]!) && m[3] === '00';
-  return { sign: zero ? '' : m[1]!, whole: m[2]!, fraction: m[3]! };
-}
-
-/** Share quantities en-US: "1250.00" → "1,250", "12.50" → "12.50" (as on screen). */
-export function pdfShares(amount: string): string {
-  const { sign, whole, fraction } = parts(amount);
-  return `${sign}${group(whole)}${fraction && fraction !== '00' ? `.${fraction}` : ''}`;
-}
-
-/** "1250.5" → "$1,250.50". */
-export function pdfCost(amount: string): string {
-  const { sign, whole, fraction } = parts(amount);
-  return `${sign}$${group(whole)}.${fraction || '00'}`;
-}
 
 /** A file name for the download: "statement-lukasz-zolc-2026-01-05.pdf". */
 export function statementFileName(statement: StatementResponse): string {
@@ -77,10 +48,10 @@ const COLUMNS: Column[] = [
         .join(' '),
   },
   { header: 'Origin', width: 40, align: 'left', value: (r) => r.origin ?? '—' },
-  { header: 'Cost', width: 56, align: 'right', value: (r) => pdfCost(r.cost) },
-  { header: 'Shares', width: 54, align: 'right', value: (r) => pdfShares(r.shares) },
-  { header: 'Balance', width: 58, align: 'right', value: (r) => pdfShares(r.balance) },
-  { header: 'Date', width: 70, align: 'left', value: (r) => pdfDate(r.date) },
+  { header: 'Cost', width: 56, align: 'right', value: (r) => formatCost(r.cost) },
+  { header: 'Shares', width: 54, align: 'right', value: (r) => formatShares(r.shares) },
+  { header: 'Balance', width: 58, align: 'right', value: (r) => formatShares(r.balance) },
+  { header: 'Date', width: 70, align: 'left', value: (r) => formatDate(r.date) },
   { header: 'Notes', width: 84, align: 'left', value: (r) => notesWithReason(r.notes, r.reason) },
 ];
 
@@ -138,8 +109,8 @@ export async function renderStatementPdf(statement: StatementResponse): Promise<
   doc.fontSize(9);
   let metaY = MARGIN + 2;
   for (const [label, value] of [
-    ['Date', pdfDate(statement.statementDate)],
-    ['As of', pdfDate(statement.asOf)],
+    ['Date', formatDate(statement.statementDate)],
+    ['As of', formatDate(statement.asOf)],
     ['Document ID', statement.documentId],
   ] as const) {
     doc.font('bold').text(label, metaX, metaY, { width: 70 });
@@ -173,7 +144,7 @@ export async function renderStatementPdf(statement: StatementResponse): Promise<
     .font('bold')
     .fontSize(9)
     .text('TOTAL BALANCE', left + 10, boxY + 8);
-  doc.fontSize(18).text(`${pdfShares(totals.balance)} shares`, left + 10, boxY + 22);
+  doc.fontSize(18).text(`${formatShares(totals.balance)} shares`, left + 10, boxY + 22);
   const figure = (label: string, value: string, x: number) => {
     doc
       .font('bold')
@@ -184,9 +155,9 @@ export async function renderStatementPdf(statement: StatementResponse): Promise<
       .fontSize(11)
       .text(value, x, boxY + 26, { width: 110 });
   };
-  figure('Common', pdfShares(totals.common), left + width - 340);
-  figure('Preferred', pdfShares(totals.preferred), left + width - 225);
-  figure('Cost Per Share', pdfCost(totals.costPerShare), left + width - 110);
+  figure('Common', formatShares(totals.common), left + width - 340);
+  figure('Preferred', formatShares(totals.preferred), left + width - 225);
+  figure('Cost Per Share', formatCost(totals.costPerShare), left + width - 110);
   doc.y = boxY + boxH + 16;
 
   doc.font('bold').fontSize(11).text('Transaction History', left, doc.y);

@@ -47,6 +47,8 @@ describe('npm start', () => {
       await new Promise((r) => setTimeout(r, 100));
     }
     const port = Number(/running at http:\/\/localhost:(\d+)/.exec(out)![1]);
+    // The address to open is printed as such (the one whose sign-in works: PUBLIC_URL).
+    expect(out).toContain(`Open http://localhost:${port}`);
     expect(existsSync(join(root, 'dist/server/main.js'))).toBe(true);
     expect(await portAnswers(port)).toBe(true);
     // The lock names the serving process: plain node on the compiled start, no TypeScript loader.

@@ -246,3 +246,4 @@ export const idempotencyKey = pgTable(
 );
 
 export * from './auth-schema';
+export * from './api-key-schema';

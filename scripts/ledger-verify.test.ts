@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { openPglite, type Db } from '../src/server/db/database';
+import { openPglite, type Database } from '../src/server/db/database';
 import { poster } from '../src/server/ledger-store/test-scenario';
 import { createHolder, createOrganization } from '../src/server/test-support/fixtures';
 import { TEST_SESSION_SECRET } from '../src/server/test-support/test-app';
@@ -17,7 +17,7 @@ import { createTestDatabase } from '../src/server/test-support/test-database';
 interface Scratch {
   env: Record<string, string>;
   /** Runs fn with the database open. */
-  use<T>(fn: (db: Db) => Promise<T>): Promise<T>;
+  use<T>(fn: (database: Database) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -29,7 +29,7 @@ async function scratch(): Promise<Scratch> {
         DATABASE_URL: database.pool!.options.connectionString!,
         SESSION_SECRET: TEST_SESSION_SECRET,
       },
-      use: (fn) => fn(database.db),
+      use: (fn) => fn(database),
       close: () => database.close(),
     };
   }
@@ -40,7 +40,7 @@ async function scratch(): Promise<Scratch> {
       const database = await openPglite(dataDir);
       try {
         await database.migrate();
-        return await fn(database.db);
+        return await fn(database);
       } finally {
         await database.close();
       }
@@ -69,11 +69,12 @@ describe('npm run ledger:verify', () => {
   it('exits 0 on a sound ledger, and 1 printing the row once a balance is corrupted', async () => {
     const s = await scratch();
     try {
-      const certificate = await s.use(async (db) => {
+      const certificate = await s.use(async (database) => {
+        const db = database.db;
         const { organization } = await createOrganization(db);
         const alice = await createHolder(db, organization.id, { name: 'Alice' });
         const bob = await createHolder(db, organization.id, { name: 'Bob' });
-        const post = poster(db, organization.id);
+        const post = poster(database, organization.id);
         const issued = await post({
           type: 'New Issue',
           holderId: alice.id,
@@ -98,7 +99,7 @@ describe('npm run ledger:verify', () => {
       expect(sound.stdout).toMatch(/Ledger invariants hold/);
 
       // Corrupt the kept balance of one certificate, as a bad manual fix would.
-      await s.use((db) =>
+      await s.use(({ db }) =>
         db.execute(sql`update certificate set balance = balance + 1 where id = ${certificate}`),
       );
       const broken = await verify(s.env);

@@ -9,11 +9,7 @@ import type pg from 'pg';
 import { formatAmount, parseSignedAmount } from '../../src/ledger';
 import { openPostgres } from '../../src/server/db/database';
 import { formatTenThousandths } from '../../src/server/ledger-store/amounts';
-import {
-  newStandIn,
-  withNumbers,
-  type NumberedCertificate,
-} from '../../src/server/ledger-store/certificate-numbers';
+import { answerTemplate } from '../../src/server/ledger-store/answer-template';
 import * as q from './bare-sql';
 import { send, serveCapture, type BareContext } from './protocol';
 import { installSqlCapture } from './sql-capture';
@@ -299,16 +295,14 @@ async function postTransfer(
       leg: l,
     },
   ]);
-  // The answer with stand-ins for the numbers (-i-1) and labels, as post-operation.ts builds it.
-  const standIn = newStandIn();
+  // The answer, its new certificates' numbers filled in by the write, as post-operation.ts does.
   const originLabel = (l: (typeof legs)[number]) => `${l.origin.prefix}${l.origin.number}`;
-  const answerBody = {
+  const answerBody = (numberOf: (i: number) => { number: number; certificate: string }) => ({
     operationId,
     type: 'Transfer',
     certificates: legs.map((l, i) => ({
       id: l.newId,
-      number: -(i + 1),
-      certificate: `${standIn}${i}`,
+      ...numberOf(i),
       classType: l.origin.class_type,
       holderId: to,
       holderName: holderById.get(to)?.name ?? '',
@@ -319,15 +313,16 @@ async function postTransfer(
     })),
     transactions: transactions.map((t) => ({
       id: t.id,
-      certificate: t.originId === null ? originLabel(t.leg) : `${standIn}${legs.indexOf(t.leg)}`,
+      certificate:
+        t.originId === null ? originLabel(t.leg) : numberOf(legs.indexOf(t.leg)).certificate,
       type: t.type,
       shares: t.shares,
       cost: formatAmount(cost),
       date: body.ShareDate,
       origin: t.originId === null ? null : originLabel(t.leg),
     })),
-  };
-  const pending = legs.map((l) => l.newId);
+  });
+  const template = answerTemplate(answerBody);
   const [written] = await together(client, [
     {
       text: q.transferWrites(legs.length, holderUpdates.length),
@@ -369,14 +364,15 @@ async function postTransfer(
           null,
           ctx.userId,
         ]),
-        ...[201, JSON.stringify(answerBody), standIn, legs.map((l) => l.newId)],
+        ...[201, template.parts, template.holes.map((h) => h.kind)],
+        template.holes.map((h) => h.index),
         ...[`user:${ctx.userId}`, key],
       ],
     },
     { text: 'commit' },
   ]);
-  const { numbers } = written!.rows[0] as { numbers: NumberedCertificate[] };
-  return withNumbers(answerBody, { standIn, certificateIds: pending }, numbers);
+  const { numbers } = written!.rows[0] as { numbers: { number: number; label: string }[] };
+  return answerBody((i) => ({ number: numbers[i]!.number, certificate: numbers[i]!.label }));
 }
 
 /**

@@ -124,12 +124,13 @@ export const lockHolders = (
              for update`;
 
 /**
- * post-operation.ts's one write statement for a transfer with `legs` origins used: the
- * operation, the certificate and holder updates, the audit entry, the new certificates (numbered
- * by the statement, as COMMIT goes with it), the transactions and the stored answer. Params in order:
- * operation (7), certificate updates (2 each), holder updates (4 each), audit (10), the count of
- * new certificates, organization, the count again, organization, new certificates (8 each), organization, transactions (12 each), answer (status, body, stand-in,
- * pending certificate ids, scope, key).
+ * operation-write.ts's one statement for a transfer with `legs` origins used: the operation, the
+ * certificate and holder updates, the audit entry, the new certificates (numbered by the
+ * statement), the transactions and the stored answer. Params in order: operation (7),
+ * certificate updates (2 each), holder updates (4 each), audit (10), the count of new
+ * certificates, organization, the count again, organization, new certificates (8 each),
+ * organization, transactions (12 each), answer (status, the template's parts, hole kinds and
+ * hole indexes, scope, key).
  */
 export const transferWrites = (legs: number, holders: number) => {
   let n = 0;
@@ -181,7 +182,9 @@ export const transferWrites = (legs: number, holders: number) => {
               join share_class cls
                 on cls.organization_id = ${p()} and cls.class_type = v.class_type
              order by v.ord
-         returning id, number, class_id), transactions as (
+         returning id, number, class_id), numbered as (
+      select n.number - (select first from numbers) as ord, n.number, cls.prefix || n.number as label
+        from new_certificates n join share_class cls on cls.id = n.class_id), transactions as (
           insert into share_transaction
             (id, operation_id, certificate_id, preferred, origin_certificate_id, shares, type,
              date, notes, cost, reason, recorded_by)
@@ -192,14 +195,18 @@ export const transferWrites = (legs: number, holders: number) => {
           )}), answer as (
             update idempotency_key
                set state = 'done', response_status = ${p()},
-                   response_body = ${p()},
-                   stand_in = ${p()},
-                   pending_certificates = ${p()}::uuid[],
-                   locked_until = null
+                   response_body = (select string_agg(
+                       p.part || coalesce(case p.kind when 'n' then n.number::text
+                                                      else to_json(n.label)::text end, ''),
+                       '' order by p.i)
+                from unnest(${p()}::text[], ${p()}::text[], ${p()}::int[])
+                       with ordinality as p(part, kind, ord, i)
+                left join numbered n on n.ord = p.ord), locked_until = null
              where scope = ${p()} and key = ${p()}
          returning response_body)
         select exists (select from answer) as answered,
-               (select json_agg(json_build_object('id', n.id, 'number', n.number,
-                                                            'prefix', cls.prefix))
-                            from new_certificates n join share_class cls on cls.id = n.class_id) as numbers`;
+               (select json_agg(json_build_object('ord', ord, 'number', number,
+                                                  'label', label) order by ord)
+                  from numbered) as numbers,
+               (select response_body from answer) as body`;
 };

@@ -18,6 +18,7 @@ export {
   type LedgerTransaction,
 } from './in-memory-ledger';
 export { isIsoDate } from './iso-date';
+export { effectOf, type HolderChange, type OperationEffect } from './operation-effect';
 export {
   LEDGER_ERROR_CODES,
   LEDGER_ERROR_MESSAGES,

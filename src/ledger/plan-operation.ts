@@ -2,6 +2,7 @@ import { isClassType, type ClassType } from './class-types';
 import { divRoundHalfUp, formatAmount, parseAmount } from './decimal';
 import { isIsoDate } from './iso-date';
 import { LedgerError, type LedgerErrorCode, type LedgerField } from './ledger-error';
+import { effectOf, type OperationEffect } from './operation-effect';
 import { isOperationType, type OperationType, type TransactionType } from './transaction-types';
 
 /** One entry-form submission. Amounts arrive as decimal strings, exactly as the API received them. */
@@ -86,6 +87,8 @@ export interface OperationPlan {
   reason: string | null;
   newCertificates: PlannedCertificate[];
   entries: PlannedEntry[];
+  /** What the entries do to the kept balances of certificates and holders. */
+  effect: OperationEffect;
 }
 
 interface Allocation {
@@ -237,6 +240,13 @@ function debit(type: TransactionType, { origin, taken }: Allocation, cost: bigin
  * certificate's balance is negative as of any date.
  */
 export function planOperation(input: OperationInput, state: LedgerState): OperationPlan {
+  const draft = planEntries(input, state);
+  return { ...draft, effect: effectOf(draft, state.certificates) };
+}
+
+type DraftPlan = Omit<OperationPlan, 'effect'>;
+
+function planEntries(input: OperationInput, state: LedgerState): DraftPlan {
   if (!isOperationType(input.type)) refuse('LEDGER.UNKNOWN_OPERATION', 'type');
   const shares = parseShares(input.shares);
   const cost = parseCost(input.cost);
@@ -249,7 +259,7 @@ export function planOperation(input: OperationInput, state: LedgerState): Operat
   if (input.type === 'Cancel' && reason === null) refuse('LEDGER.REASON_REQUIRED', 'reason');
   requireActiveHolder(state, input.holderId);
 
-  const plan: OperationPlan = {
+  const plan: DraftPlan = {
     operation: input.type,
     date,
     notes: optionalText(input.notes),

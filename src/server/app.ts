@@ -78,7 +78,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(shareholderRoutes, { db: database.db });
   await app.register(statementPdfRoutes, { db: database.db });
   await app.register(certificateRoutes, { db: database.db });
-  await app.register(transactionRoutes, { db: database.db });
+  await app.register(transactionRoutes, { database });
   await app.register(auditRoutes, { db: database.db });
 
   await registerWebApp(app, deps.webDir);

@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { hash as argonHash, verify as argonVerify } from '@node-rs/argon2';
 import { betterAuth } from 'better-auth';
 import { verifyPassword as scryptVerify } from 'better-auth/crypto';
@@ -10,6 +9,7 @@ import { PASSWORD_MIN } from '../../contract/auth';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import { authAccount, authRateLimit, authSession, authUser, authVerification } from '../db/schema';
+import { transactionScope } from '../db/transaction-scope';
 import type { Mailer } from '../mail/mailer';
 import { matchUser } from './holder-match';
 import { hit, RESET_ACCOUNT_RULE } from './rate-limit';
@@ -71,22 +71,8 @@ export function eventContext(headers: Headers | undefined) {
 /** The one better-auth instance, configured past its weak defaults (see docs/decisions/010). */
 export function createAuth(deps: AuthDeps) {
   const { config, mailer, log } = deps;
-  // better-auth runs some writes in a transaction and calls our hooks inside it. On PGlite (one
-  // connection) a hook querying outside that transaction would wait for it forever, so the hooks
-  // use the transaction better-auth opened, when there is one.
-  const openTransaction = new AsyncLocalStorage<Db>();
-  const authDb = new Proxy(deps.db, {
-    get(target, prop, receiver) {
-      if (prop === 'transaction')
-        return (fn: (tx: Db) => Promise<unknown>, cfg?: unknown) =>
-          target.transaction(
-            (tx) => openTransaction.run(tx as unknown as Db, () => fn(tx as unknown as Db)),
-            cfg as never,
-          );
-      return Reflect.get(target, prop, receiver) as unknown;
-    },
-  });
-  const dbNow = (): Db => openTransaction.getStore() ?? deps.db;
+  // better-auth calls our hooks inside its own transactions: they query through it.
+  const { db: authDb, current: dbNow } = transactionScope(deps.db);
   const db = deps.db;
   const publicOrigin = new URL(config.publicUrl).origin;
   const background = new Set<Promise<unknown>>();

@@ -1,7 +1,7 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { authUser } from '../db/schema';
-import { rows } from '../ledger-store/sql';
+import { rows } from '../db/sql';
 
 export type HolderRole = 'administrator' | 'shareholder' | 'none' | 'disabled';
 

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/database';
 import { authSession } from '../db/schema';
-import { rows } from '../ledger-store/sql';
+import { rows } from '../db/sql';
 import type { Auth } from './auth';
 import {
   holderMatchSql,

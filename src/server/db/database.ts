@@ -8,6 +8,11 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import {
+  pipelinedLedgerTransactions,
+  sequentialLedgerTransactions,
+  type LedgerTransactionRunner,
+} from './ledger-transaction';
 import { PreparingClient } from './preparing-client';
 import * as schema from './schema';
 
@@ -17,6 +22,11 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export interface Database {
   kind: 'pglite' | 'postgres';
   db: Db;
+  /**
+   * Runs `work` in one ledger transaction, retried on a serialization failure or deadlock:
+   * pipelined on PostgreSQL, sequential on PGlite (the one place that knows which).
+   */
+  ledgerTransaction: LedgerTransactionRunner;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
   /** Applies every committed migration (idempotent). */
@@ -42,6 +52,7 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
   return {
     kind: 'pglite',
     db,
+    ledgerTransaction: sequentialLedgerTransactions(db),
     pglite: client,
     ping: async () => {
       await client.query('select 1');
@@ -81,6 +92,7 @@ export function openPostgres(connectionString: string, log?: Logger): Database {
   return {
     kind: 'postgres',
     db,
+    ledgerTransaction: pipelinedLedgerTransactions(pool),
     pool,
     ping: async () => {
       await pool.query('select 1');

@@ -232,10 +232,6 @@ export const idempotencyKey = pgTable(
     responseStatus: integer('response_status'),
     // The first answer's text as sent: a replay is byte-identical (LED-08); jsonb would reorder keys.
     responseBody: text('response_body'),
-    // A success's body names its new certificates' numbers, which are taken at commit: the body
-    // holds stand-ins (this prefix + index), filled in from these certificates when it is read.
-    standIn: text('stand_in'),
-    pendingCertificates: uuid('pending_certificates').array(),
     createdAt: createdAt(),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
   },

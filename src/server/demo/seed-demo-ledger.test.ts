@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database';
 import { ledgerInvariants } from '../ledger-store/invariants';
-import { rows } from '../ledger-store/sql';
+import { rows } from '../db/sql';
 import { createTestDatabase } from '../test-support/test-database';
 import { seedDemoData } from './seed-demo';
 

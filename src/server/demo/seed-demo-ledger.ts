@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { formatAmount, parseAmount, type ClassType, type OperationInput } from '../../ledger';
-import type { Tx } from '../db/database';
+import type { LedgerTransaction } from '../db/ledger-transaction';
 import { postOperation } from '../ledger-store/post-operation';
-import { rows } from '../ledger-store/sql';
+import { rows } from '../db/sql';
 
 // The demo company's other holders and a ledger of several years, posted through the same
 // posting code as the API (never raw inserts), so every figure and audit entry is real.
@@ -48,7 +48,7 @@ function random(seed: number) {
 
 interface HeldCertificate {
   id: string;
-  /** Creation order, the order the commit numbers certificates in (their numbers come then). */
+  /** Creation order, the order certificates are numbered in. */
   order: number;
   holderId: string;
   classType: ClassType;
@@ -63,9 +63,10 @@ const addDays = (iso: string, days: number) => {
 };
 
 export async function seedDemoLedger(
-  tx: Tx,
+  lt: LedgerTransaction,
   organizationId: string,
 ): Promise<{ holders: number; transactions: number }> {
+  const { tx } = lt;
   const created = await rows<{ id: string }>(
     tx,
     sql`insert into shareholder (organization_id, name, full_name, email, city, state, zip_code, address)
@@ -95,7 +96,7 @@ export async function seedDemoLedger(
   let transactions = 0;
 
   const post = async (input: OperationInput) => {
-    const posted = await postOperation(tx, {
+    const posted = await postOperation(lt, {
       organizationId,
       input,
       actor: { userId: 'demo-seed', holderId: null },

@@ -23,7 +23,8 @@ export async function shouldSeedDemo(config: Config, database: Database): Promis
 export async function seedDemoData(
   database: Database,
 ): Promise<{ organizationId: string; holders: number }> {
-  return database.db.transaction(async (tx) => {
+  return database.ledgerTransaction(async (lt) => {
+    const { tx } = lt;
     const [org] = await tx
       .insert(organization)
       .values({
@@ -45,7 +46,7 @@ export async function seedDemoData(
       },
     ]);
     const people = await seedDemoHolders(tx, org!.id);
-    const ledger = await seedDemoLedger(tx, org!.id);
+    const ledger = await seedDemoLedger(lt, org!.id);
     return { organizationId: org!.id, holders: people.logins.length + ledger.holders };
   });
 }

@@ -3,12 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database';
 import { certificate, organization as organizationTable } from '../db/schema';
 import { createHolder, createOrganization } from '../test-support/fixtures';
-import { createTestDatabase, testDatabaseKind } from '../test-support/test-database';
+import { createTestDatabase } from '../test-support/test-database';
 import { claimIdempotencyKey } from './idempotency';
 import { ledgerInvariants } from './invariants';
-import { postOperation, postedWithNumbers } from './post-operation';
-import { runLedgerTransaction } from './run-ledger-transaction';
-import { rows } from './sql';
+import { postOperation } from './post-operation';
+import { rows } from '../db/sql';
 
 let database: Database;
 beforeAll(async () => {
@@ -17,6 +16,7 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 const actor = { userId: 'numbers-test', holderId: null };
+const HOSTILE = '"\u{E000}n0" :-1, "\u{E000}l0" CS-9';
 
 async function setup() {
   const db = database.db;
@@ -41,22 +41,22 @@ async function setup() {
   return { db, organization, alice, bob, issue, numbersOf, violations };
 }
 
-describe('certificate numbers taken at commit', () => {
-  it('are sequential in commit order, also for several operations in one transaction', async () => {
+describe('certificate numbers taken by the write statement', () => {
+  it('are sequential in creation order, also for several operations in one transaction', async () => {
     const { db, organization, alice, bob, issue, numbersOf } = await setup();
-    const [first, second] = await runLedgerTransaction(db, async (tx) => {
-      const a = await postOperation(tx, {
+    const [a, b] = await database.ledgerTransaction(async (lt) => {
+      const first = await postOperation(lt, {
         organizationId: organization.id,
         input: issue('10'),
         actor,
       });
-      // Inside the transaction the new certificate has only its stand-in.
+      // Numbered as written: inside the transaction the certificate already has its number.
       const [inside] = await rows<{ number: number }>(
-        tx,
-        sql`select number from certificate where id = ${a.certificates[0]!.id}`,
+        lt.tx,
+        sql`select number from certificate where id = ${first.certificates[0]!.id}`,
       );
-      expect(inside!.number).toBeLessThan(0);
-      const b = await postOperation(tx, {
+      expect(inside!.number).toBe(1);
+      const second = await postOperation(lt, {
         organizationId: organization.id,
         input: {
           type: 'Transfer',
@@ -64,14 +64,12 @@ describe('certificate numbers taken at commit', () => {
           toHolderId: bob.id,
           date: '2024-01-02',
           shares: '4',
-          originCertificateIds: [a.certificates[0]!.id],
+          originCertificateIds: [first.certificates[0]!.id],
         },
         actor,
       });
-      return [a, b];
+      return [first, second];
     });
-    const a = await postedWithNumbers(db, first);
-    const b = await postedWithNumbers(db, second);
     expect(a.certificates.map((c) => [c.number, c.certificate])).toEqual([[1, 'CS-1']]);
     expect(b.certificates.map((c) => [c.number, c.certificate, c.origin])).toEqual([
       [2, 'CS-2', 'CS-1'],
@@ -89,84 +87,76 @@ describe('certificate numbers taken at commit', () => {
   });
 
   it('are not used up by a transaction that rolls back', async () => {
-    const { db, organization, issue, numbersOf, violations } = await setup();
+    const { organization, issue, numbersOf, violations } = await setup();
     await expect(
-      runLedgerTransaction(db, async (tx) => {
-        await postOperation(tx, { organizationId: organization.id, input: issue('5'), actor });
+      database.ledgerTransaction(async (lt) => {
+        await postOperation(lt, { organizationId: organization.id, input: issue('5'), actor });
         throw new Error('rolled back after posting');
       }),
     ).rejects.toThrow('rolled back after posting');
-    const posted = await postedWithNumbers(
-      db,
-      await runLedgerTransaction(db, (tx) =>
-        postOperation(tx, { organizationId: organization.id, input: issue('5'), actor }),
-      ),
+    const posted = await database.ledgerTransaction((lt) =>
+      postOperation(lt, { organizationId: organization.id, input: issue('5'), actor }),
     );
     expect(posted.certificates[0]!.number).toBe(1);
     expect(await numbersOf()).toEqual([1]);
     expect(await violations()).toEqual([]);
   });
 
-  it('come back in the answer of an operation that ends its transaction, in creation order', async () => {
+  it('are in the stored answer, which a replay reads back exactly', async () => {
     const { db, organization, alice, bob, issue, numbersOf, violations } = await setup();
-    const first = await postedWithNumbers(
-      db,
-      await runLedgerTransaction(db, (tx) =>
-        postOperation(tx, { organizationId: organization.id, input: issue('5'), actor }),
-      ),
+    const first = await database.ledgerTransaction((lt) =>
+      postOperation(lt, { organizationId: organization.id, input: issue('5'), actor }),
     );
     const claimed = { scope: `numbers-test:${organization.id}`, key: 'k', hash: 'h' };
     expect(await claimIdempotencyKey(db, claimed)).toEqual({ kind: 'claimed' });
-    // On PostgreSQL the write statement numbers the certificates itself (pipelined with
-    // COMMIT), no stand-in taken; on PGlite the commit does. Either way the answer is numbered.
-    const standIns = async () =>
-      rows(db, sql`select last_value::text as last, is_called from certificate_number_stand_in`);
-    const standInsBefore = await standIns();
-    const ending = await postedWithNumbers(
-      db,
-      await runLedgerTransaction(db, (tx) =>
-        postOperation(tx, {
-          organizationId: organization.id,
-          input: {
-            type: 'Transfer',
-            holderId: alice.id,
-            toHolderId: bob.id,
-            date: '2024-01-02',
-            shares: '2',
-            cost: '1',
-            originCertificateIds: [first.certificates[0]!.id],
-          },
-          actor,
-          commit: true,
-          answer: { ...claimed, status: 201, body: (p) => p.certificates },
-        }),
-      ),
+    const ending = await database.ledgerTransaction((lt) =>
+      postOperation(lt, {
+        organizationId: organization.id,
+        input: {
+          type: 'Transfer',
+          holderId: alice.id,
+          toHolderId: bob.id,
+          date: '2024-01-02',
+          shares: '2',
+          cost: '1',
+          originCertificateIds: [first.certificates[0]!.id],
+        },
+        actor,
+        commit: true,
+        // Text that looks like a number's place in the answer stays text.
+        answer: { ...claimed, status: 201, body: (p) => ({ ...p, note: HOSTILE }) },
+      }),
     );
-    if (testDatabaseKind() === 'postgres') expect(await standIns()).toEqual(standInsBefore);
-    else expect(await standIns()).not.toEqual(standInsBefore);
     expect(ending.certificates.map((c) => [c.number, c.certificate, c.origin])).toEqual([
       [2, 'CS-2', 'CS-1'],
     ]);
-    // The stored answer, filled in as a replay fills it, says the same.
-    expect(ending.storedBody).toEqual([
-      expect.objectContaining({ number: 2, certificate: 'CS-2' }),
-    ]);
-    const later = await postedWithNumbers(
-      db,
-      await runLedgerTransaction(db, (tx) =>
-        postOperation(tx, { organizationId: organization.id, input: issue('1'), actor }),
-      ),
+    const { storedBody, ...posted } = ending;
+    expect(storedBody).toEqual({ ...posted, note: HOSTILE });
+    const replay = await claimIdempotencyKey(db, claimed);
+    expect(replay).toEqual({ kind: 'replay', answer: { status: 201, body: storedBody } });
+    const later = await database.ledgerTransaction((lt) =>
+      postOperation(lt, { organizationId: organization.id, input: issue('1'), actor }),
     );
     expect(later.certificates[0]!.number).toBe(3);
     expect(await numbersOf()).toEqual([1, 2, 3]);
     expect(await violations()).toEqual([]);
   });
 
+  it('leave no commit-time trigger or stand-in sequence behind (migration 0011)', async () => {
+    const left = await rows(
+      database.db,
+      sql`select tgname as name from pg_trigger where tgname = 'certificate_number_at_commit'
+          union all
+          select relname from pg_class where relname = 'certificate_number_stand_in'`,
+    );
+    expect(left).toEqual([]);
+  });
+
   it('ledger_invariants() reports a gap, a duplicate-free renumbering or a missing number', async () => {
     const { db, organization, issue, violations } = await setup();
     for (const shares of ['1', '2', '3'])
-      await runLedgerTransaction(db, (tx) =>
-        postOperation(tx, { organizationId: organization.id, input: issue(shares), actor }),
+      await database.ledgerTransaction((lt) =>
+        postOperation(lt, { organizationId: organization.id, input: issue(shares), actor }),
       );
     expect(await violations()).toEqual([]);
     const renumber = (from: number, to: number) =>

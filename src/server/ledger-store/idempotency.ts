@@ -2,8 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/database';
 import { AppError } from '../http/app-error';
-import { fillInNumbers } from './certificate-numbers';
-import { rows } from './sql';
+import { rows } from '../db/sql';
 
 /** How long a claimed key blocks a retry before it counts as abandoned (a crashed request). */
 const IN_FLIGHT_SECONDS = 60;
@@ -80,12 +79,9 @@ export async function claimIdempotencyKey(
     state: 'in_flight' | 'done';
     response_status: number | null;
     response_body: unknown;
-    stand_in: string | null;
-    pending_certificates: string[] | null;
   }>(
     db,
-    sql`select request_hash, state, response_status, response_body, stand_in,
-               pending_certificates::text[] as pending_certificates
+    sql`select request_hash, state, response_status, response_body
           from idempotency_key where scope = ${opts.scope} and key = ${opts.key}`,
   );
   if (!existing) return claimIdempotencyKey(db, opts);
@@ -97,20 +93,9 @@ export async function claimIdempotencyKey(
     );
   }
   if (existing.state === 'done' && existing.response_status !== null) {
-    const body = parseBody(existing.response_body);
     return {
       kind: 'replay',
-      answer: {
-        status: existing.response_status,
-        // A success's new certificates, numbered at its commit (certificate-numbers.ts).
-        body:
-          existing.stand_in === null
-            ? body
-            : await fillInNumbers(db, body, {
-                standIn: existing.stand_in,
-                certificateIds: existing.pending_certificates ?? [],
-              }),
-      },
+      answer: { status: existing.response_status, body: parseBody(existing.response_body) },
     };
   }
   // Abandoned by a request that died before answering: take it over.

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
-import { rows } from './sql';
+import { rows } from '../db/sql';
 
 export interface InvariantViolation {
   check_name: string;

@@ -14,7 +14,7 @@ import { killServers, spawnServer, type ServerProcess } from '../test-support/sp
 import { TEST_SESSION_SECRET, createTestApp, type TestApp } from '../test-support/test-app';
 import { createTestDatabase } from '../test-support/test-database';
 import { ledgerInvariants } from './invariants';
-import { rows } from './sql';
+import { rows } from '../db/sql';
 import { stormLedger } from './test-storm';
 
 const TRIALS = 3;
@@ -71,7 +71,7 @@ describe('kill -9 during a storm, restart, re-submit every key', () => {
     let current = await start();
     for (let trial = 1; trial <= TRIALS; trial++) {
       const db = t.database.db;
-      const s = await stormLedger(db, SHARES, `Crash ${trial}, Inc.`);
+      const s = await stormLedger(t.database, SHARES, `Crash ${trial}, Inc.`);
       const admin = await createHolder(db, s.organizationId, {
         name: 'Crash Admin',
         email: `crash-admin-${randomUUID()}@example.test`,

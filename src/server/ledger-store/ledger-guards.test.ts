@@ -5,7 +5,7 @@ import { createHolder, createOrganization } from '../test-support/fixtures';
 import { createTestDatabase } from '../test-support/test-database';
 import { ledgerInvariants } from './invariants';
 import { verifyLedgerAtStartup } from './verify-at-startup';
-import { rows } from './sql';
+import { rows } from '../db/sql';
 import { poster } from './test-scenario';
 
 let database: Database;
@@ -19,7 +19,7 @@ async function smallLedger() {
   const { organization } = await createOrganization(db);
   const alice = await createHolder(db, organization.id, { name: 'Alice' });
   const bob = await createHolder(db, organization.id, { name: 'Bob' });
-  const post = poster(db, organization.id);
+  const post = poster(database, organization.id);
   const issued = await post({
     type: 'New Issue',
     holderId: alice.id,
@@ -203,7 +203,7 @@ describe('start-up check', () => {
       const { organization } = await createOrganization(db);
       const bob = await createHolder(db, organization.id, { name: 'Bob' });
       await poster(
-        db,
+        own,
         organization.id,
       )({
         type: 'New Issue',

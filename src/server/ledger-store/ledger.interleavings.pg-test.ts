@@ -23,9 +23,8 @@ import { createHolder, createOrganization } from '../test-support/fixtures';
 import { createTestDatabase } from '../test-support/test-database';
 import { toHundredths } from './amounts';
 import { ledgerInvariants } from './invariants';
-import { postOperation, postedWithNumbers } from './post-operation';
-import { runLedgerTransaction } from './run-ledger-transaction';
-import { rows } from './sql';
+import { postOperation } from './post-operation';
+import { rows } from '../db/sql';
 
 const HOLDERS = 4;
 const DATE = '2024-06-01';
@@ -169,15 +168,15 @@ async function runBatch(s: fc.Scheduler, world: World, choices: OpChoice[]) {
   const started = ops.map((op, i) =>
     s.schedule(Promise.resolve(i), `start ${i}`).then(() => {
       startOrder.push(i);
-      return runLedgerTransaction(world.db, (tx) =>
-        postOperation(tx, {
-          organizationId: world.organizationId,
-          input: op.real,
-          actor: { userId: 'interleavings', holderId: null },
-          commit: true,
-        }),
-      )
-        .then((pending) => postedWithNumbers(world.db, pending))
+      return database
+        .ledgerTransaction((lt) =>
+          postOperation(lt, {
+            organizationId: world.organizationId,
+            input: op.real,
+            actor: { userId: 'interleavings', holderId: null },
+            commit: true,
+          }),
+        )
         .then(
           (posted): Outcome => {
             for (const c of posted.certificates) world.byNumber.set(c.number, c.id);
@@ -257,16 +256,13 @@ describe('concurrent batches are linearizable against the model (fast-check sche
                 cost: '1.00',
                 classType,
               };
-              const posted = await postedWithNumbers(
-                db,
-                await runLedgerTransaction(db, (tx) =>
-                  postOperation(tx, {
-                    organizationId: organization.id,
-                    input,
-                    actor: { userId: 'interleavings', holderId: null },
-                    commit: true,
-                  }),
-                ),
+              const posted = await database.ledgerTransaction((lt) =>
+                postOperation(lt, {
+                  organizationId: organization.id,
+                  input,
+                  actor: { userId: 'interleavings', holderId: null },
+                  commit: true,
+                }),
               );
               world.byNumber.set(posted.certificates[0]!.number, posted.certificates[0]!.id);
               world.history.push(input);

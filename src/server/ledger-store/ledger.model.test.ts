@@ -14,9 +14,8 @@ import { createHolder, createOrganization } from '../test-support/fixtures';
 import { createTestDatabase } from '../test-support/test-database';
 import { toHundredths, toTenThousandths } from './amounts';
 import { ledgerInvariants } from './invariants';
-import { postOperation, postedWithNumbers, type PostedOperation } from './post-operation';
-import { runLedgerTransaction } from './run-ledger-transaction';
-import { rows } from './sql';
+import { postOperation, type PostedOperation } from './post-operation';
+import { rows } from '../db/sql';
 
 // Checklist LED-10: random issue / transfer / convert / cancel / read sequences against the real
 // database equal the in-memory model (createInMemoryLedger), with ledger_invariants() empty.
@@ -148,6 +147,7 @@ function toReference(model: Model, input: OperationInput): ReferenceInput {
 }
 interface Real {
   db: Db;
+  database: Database;
   organizationId: string;
   holders: string[];
   /** Certificate id by number (numbers are sequential from 1 in both worlds). */
@@ -196,16 +196,13 @@ async function both(model: Model, real: Real, input: OperationInput, realInput: 
   let actual: Outcome;
   try {
     actual = {
-      ok: await postedWithNumbers(
-        real.db,
-        await runLedgerTransaction(real.db, (tx) =>
-          postOperation(tx, {
-            organizationId: real.organizationId,
-            input: realInput,
-            actor: { userId: 'model', holderId: null },
-            commit: true,
-          }),
-        ),
+      ok: await real.database.ledgerTransaction((lt) =>
+        postOperation(lt, {
+          organizationId: real.organizationId,
+          input: realInput,
+          actor: { userId: 'model', holderId: null },
+          commit: true,
+        }),
       ),
     };
   } catch (e) {
@@ -438,7 +435,13 @@ describe('the database ledger equals the in-memory model', () => {
             certificates: [],
           };
           const model: Model = { ledger, holders, reference };
-          const real: Real = { db, organizationId: organization.id, holders, byNumber: new Map() };
+          const real: Real = {
+            db,
+            database,
+            organizationId: organization.id,
+            holders,
+            byNumber: new Map(),
+          };
           await fc.asyncModelRun(() => ({ model, real }), cmds);
           await compareState(model, real);
         },

@@ -9,7 +9,7 @@ import {
 } from '../../ledger';
 import type { Tx } from '../db/database';
 import { formatTenThousandths, toHundredths, toTenThousandths } from './amounts';
-import { rows } from './sql';
+import { rows } from '../db/sql';
 
 /**
  * TEST FIXTURE: never used by the app (checklist LED-11). postOperation as it would be written

@@ -5,11 +5,11 @@
 // so it cannot lose an update and is left out.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isLedgerError, type OperationInput } from '../../ledger';
-import type { Database, Tx } from '../db/database';
+import type { Database } from '../db/database';
+import type { LedgerTransaction } from '../db/ledger-transaction';
 import { createTestDatabase } from '../test-support/test-database';
 import { naivePostOperation } from './naive-post-operation.fixture';
 import { postOperation } from './post-operation';
-import { runLedgerTransaction } from './run-ledger-transaction';
 import { stormLedger, stormVerdict } from './test-storm';
 
 const TRANSFERS = 1000;
@@ -23,27 +23,33 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-type Post = (tx: Tx, organizationId: string, input: OperationInput) => Promise<unknown>;
+type Post = (
+  lt: LedgerTransaction,
+  organizationId: string,
+  input: OperationInput,
+) => Promise<unknown>;
 
 async function storm(post: Post, name: string) {
   const db = database.db;
-  const s = await stormLedger(db, SHARES, name);
+  const s = await stormLedger(database, SHARES, name);
   const outcomes = await Promise.all(
     Array.from({ length: TRANSFERS }, (_, i) =>
-      runLedgerTransaction(db, (tx) =>
-        post(tx, s.organizationId, {
-          type: 'Transfer',
-          holderId: s.senderId,
-          toHolderId: s.recipients[i % s.recipients.length]!,
-          date: '2024-02-01',
-          shares: '1',
-          cost: '2.00',
-          originCertificateIds: [s.origin],
-        }),
-      ).then(
-        () => 'posted',
-        (e: unknown) => (isLedgerError(e) ? e.code : `error: ${String(e)}`),
-      ),
+      database
+        .ledgerTransaction((lt) =>
+          post(lt, s.organizationId, {
+            type: 'Transfer',
+            holderId: s.senderId,
+            toHolderId: s.recipients[i % s.recipients.length]!,
+            date: '2024-02-01',
+            shares: '1',
+            cost: '2.00',
+            originCertificateIds: [s.origin],
+          }),
+        )
+        .then(
+          () => 'posted',
+          (e: unknown) => (isLedgerError(e) ? e.code : `error: ${String(e)}`),
+        ),
     ),
   );
   const count = (what: string) => outcomes.filter((o) => o === what).length;
@@ -59,8 +65,8 @@ const actor = { userId: 'storm', holderId: null };
 describe('the storm catches a broken ledger (LED-11)', () => {
   it('passes on the real posting: exactly 500 transfers, nothing negative, conservation holds', async () => {
     const r = await storm(
-      (tx, organizationId, input) =>
-        postOperation(tx, { organizationId, input, actor, commit: true }),
+      (lt, organizationId, input) =>
+        postOperation(lt, { organizationId, input, actor, commit: true }),
       'Real, Inc.',
     );
     expect(r).toEqual({
@@ -79,7 +85,7 @@ describe('the storm catches a broken ledger (LED-11)', () => {
 
   it('fails on a naive read-modify-write posting: more than 500 spent, a negative journal balance, drift', async () => {
     const r = await storm(
-      (tx, organizationId, input) => naivePostOperation(tx, { organizationId, input, actor }),
+      (lt, organizationId, input) => naivePostOperation(lt.tx, { organizationId, input, actor }),
       'Naive, Inc.',
     );
     console.log('naive storm:', JSON.stringify(r));

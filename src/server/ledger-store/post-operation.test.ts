@@ -6,9 +6,8 @@ import type { Database } from '../db/database';
 import { createTestDatabase } from '../test-support/test-database';
 import { createHolder, createOrganization } from '../test-support/fixtures';
 import { ledgerInvariants } from './invariants';
-import { postOperation, postedWithNumbers } from './post-operation';
-import { runLedgerTransaction } from './run-ledger-transaction';
-import { rows } from './sql';
+import { postOperation } from './post-operation';
+import { rows } from '../db/sql';
 
 let database: Database;
 beforeAll(async () => {
@@ -23,12 +22,9 @@ async function setup() {
   const { organization } = await createOrganization(db);
   const alice = await createHolder(db, organization.id, { name: 'Alice' });
   const bob = await createHolder(db, organization.id, { name: 'Bob' });
-  const post = async (input: Parameters<typeof postOperation>[1]['input']) =>
-    postedWithNumbers(
-      db,
-      await runLedgerTransaction(db, (tx) =>
-        postOperation(tx, { organizationId: organization.id, input, actor }),
-      ),
+  const post = (input: Parameters<typeof postOperation>[1]['input']) =>
+    database.ledgerTransaction((lt) =>
+      postOperation(lt, { organizationId: organization.id, input, actor }),
     );
   return { db, organization, alice, bob, post };
 }

@@ -1,21 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { OperationInput } from '../../ledger';
-import type { Db } from '../db/database';
+import type { Database, Db } from '../db/database';
 import { createHolder, createOrganization, signInAs } from '../test-support/fixtures';
 import type { TestApp } from '../test-support/test-app';
 import { ledgerInvariants } from './invariants';
-import { postOperation, postedWithNumbers, type PostedOperation } from './post-operation';
-import { runLedgerTransaction } from './run-ledger-transaction';
+import { postOperation, type PostedOperation } from './post-operation';
 
 /** Posts through the same code as the API, outside HTTP (test setup). */
-export function poster(db: Db, organizationId: string) {
-  return async (input: OperationInput): Promise<PostedOperation> =>
-    postedWithNumbers(
-      db,
-      await runLedgerTransaction(db, (tx) =>
-        postOperation(tx, { organizationId, input, actor: { userId: 'setup', holderId: null } }),
-      ),
+export function poster(database: Database, organizationId: string) {
+  return (input: OperationInput): Promise<PostedOperation> =>
+    database.ledgerTransaction((lt) =>
+      postOperation(lt, { organizationId, input, actor: { userId: 'setup', holderId: null } }),
     );
 }
 
@@ -41,7 +37,7 @@ export async function ledgerScenario(t: TestApp) {
     email: `bob-${tag}@example.test`,
   });
   const carol = await createHolder(db, organization.id, { name: 'Carol' });
-  const post = poster(db, organization.id);
+  const post = poster(t.database, organization.id);
   const cs1 = await post({
     type: 'New Issue',
     holderId: alice.id,

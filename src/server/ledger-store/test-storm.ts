@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { Db } from '../db/database';
+import type { Database, Db } from '../db/database';
 import { createHolder, createOrganization, signInAs } from '../test-support/fixtures';
 import type { TestApp } from '../test-support/test-app';
 import { ledgerInvariants } from './invariants';
-import { rows } from './sql';
+import { rows } from '../db/sql';
 import { poster } from './test-scenario';
 
 /** Test setup for the storms: a sender holding one certificate of `shares`, and 10 recipients. */
-export async function stormLedger(db: Db, shares: number, name = 'Storm, Inc.') {
+export async function stormLedger(database: Database, shares: number, name = 'Storm, Inc.') {
+  const db = database.db;
   const { organization } = await createOrganization(db, name);
   const sender = await createHolder(db, organization.id, { name: 'Sender' });
   const recipients: string[] = [];
@@ -17,7 +18,7 @@ export async function stormLedger(db: Db, shares: number, name = 'Storm, Inc.') 
     recipients.push((await createHolder(db, organization.id, { name: `Recipient ${i}` })).id);
   }
   const issued = await poster(
-    db,
+    database,
     organization.id,
   )({
     type: 'New Issue',
@@ -92,7 +93,7 @@ export async function apiStorm(
   },
 ) {
   const db = t.database.db;
-  const s = await stormLedger(db, opts.shares, `Storm ${randomUUID().slice(0, 8)}, Inc.`);
+  const s = await stormLedger(t.database, opts.shares, `Storm ${randomUUID().slice(0, 8)}, Inc.`);
   const admin = await createHolder(db, s.organizationId, {
     name: 'Storm Admin',
     email: `storm-admin-${randomUUID()}@example.test`,

@@ -3,7 +3,7 @@ import type { Db, Tx } from '../db/database';
 import { logObjectDenial } from '../auth/denial-log';
 import { AppError } from '../http/app-error';
 import type { Principal } from '../plugins/access-control';
-import { rows } from './sql';
+import { rows } from '../db/sql';
 
 export interface VisibleHolder {
   id: string;

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { auditQuery, auditResponse } from '../../../contract/ledger';
 import type { Db } from '../../db/database';
-import { rows } from '../../ledger-store/sql';
+import { rows } from '../../db/sql';
 
 type AuditQuery = z.output<typeof auditQuery>;
 type AuditRows = z.infer<typeof auditResponse>['rows'];

@@ -3,7 +3,7 @@ import type { CertificateRow } from '../../../contract/ledger';
 import type { Db } from '../../db/database';
 import { amountText } from '../../ledger-store/amounts';
 import { certificateLabel } from '../../ledger-store/certificate-label';
-import { rows } from '../../ledger-store/sql';
+import { rows } from '../../db/sql';
 
 interface CertificateSql {
   id: string;

@@ -12,7 +12,7 @@ import type { Db } from '../../db/database';
 import { AppError } from '../../http/app-error';
 import { amountText, toHundredths } from '../../ledger-store/amounts';
 import { certificateLabel } from '../../ledger-store/certificate-label';
-import { rows } from '../../ledger-store/sql';
+import { rows } from '../../db/sql';
 import { mayAccessHolder } from '../../ledger-store/visible-holder';
 import type { Principal } from '../../plugins/access-control';
 import { selectCertificates } from './certificate-queries';

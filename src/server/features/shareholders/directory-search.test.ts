@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { directoryResponse } from '../../../contract/ledger';
-import { rows } from '../../ledger-store/sql';
+import { rows } from '../../db/sql';
 import { ledgerScenario } from '../../ledger-store/test-scenario';
 import { createHolder } from '../../test-support/fixtures';
 import { createTestApp, type TestApp } from '../../test-support/test-app';

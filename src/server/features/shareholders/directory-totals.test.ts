@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organization, shareholder } from '../../db/schema';
 import { ledgerInvariants } from '../../ledger-store/invariants';
-import { rows } from '../../ledger-store/sql';
+import { rows } from '../../db/sql';
 import { expectLedgerSound, ledgerScenario } from '../../ledger-store/test-scenario';
 import { createHolder } from '../../test-support/fixtures';
 import { createTestApp, type TestApp } from '../../test-support/test-app';

@@ -13,7 +13,7 @@ import {
 import type { Db } from '../../db/database';
 import { toHundredths } from '../../ledger-store/amounts';
 import { certificateLabel } from '../../ledger-store/certificate-label';
-import { rows } from '../../ledger-store/sql';
+import { rows } from '../../db/sql';
 import { findVisibleHolder } from '../../ledger-store/visible-holder';
 import type { Principal } from '../../plugins/access-control';
 

@@ -4,7 +4,7 @@ import type { DirectoryResponse, directoryQuery } from '../../../contract/ledger
 import type { Db } from '../../db/database';
 import { amountText } from '../../ledger-store/amounts';
 import { todayIn } from '../../../ledger';
-import { rows } from '../../ledger-store/sql';
+import { rows } from '../../db/sql';
 
 export interface ListDirectoryOptions {
   organizationId: string;

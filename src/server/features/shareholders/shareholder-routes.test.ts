@@ -9,7 +9,7 @@ import {
   statementResponse,
   type DirectoryRow,
 } from '../../../contract/ledger';
-import { rows } from '../../ledger-store/sql';
+import { rows } from '../../db/sql';
 import { expectLedgerSound, ledgerScenario } from '../../ledger-store/test-scenario';
 import { createHolder } from '../../test-support/fixtures';
 import { createTestApp, type TestApp } from '../../test-support/test-app';

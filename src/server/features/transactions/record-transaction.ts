@@ -1,7 +1,7 @@
 import type { RecordTransactionResponse, recordTransactionBody } from '../../../contract/ledger';
 import type { z } from 'zod';
 import { isLedgerError, todayIn, type LedgerField, type OperationInput } from '../../../ledger';
-import type { Db } from '../../db/database';
+import type { Database } from '../../db/database';
 import { statusForCode } from '../../http/error-status';
 import {
   claimIdempotencyKey,
@@ -11,10 +11,8 @@ import {
   requestHash,
   type StoredAnswer,
 } from '../../ledger-store/idempotency';
-import { fillInNumbers } from '../../ledger-store/certificate-numbers';
 import { postOperation, type PostedOperation } from '../../ledger-store/post-operation';
-import { isPreconditionFailed, type Precondition } from '../../ledger-store/pipelined-transaction';
-import { runLedgerTransaction } from '../../ledger-store/run-ledger-transaction';
+import { isPreconditionFailed, type Precondition } from '../../db/pipelined-transaction';
 import type { Principal } from '../../plugins/access-control';
 
 export interface RecordTransactionOptions {
@@ -86,9 +84,10 @@ function responseBody(posted: PostedOperation): RecordTransactionResponse {
  * stored in the same database transaction as its effect, so a crash leaves neither or both.
  */
 export async function recordTransaction(
-  db: Db,
+  database: Database,
   opts: RecordTransactionOptions,
 ): Promise<RecordTransactionAnswer> {
+  const { db } = database;
   const { principal } = opts;
   if (principal.organizationId === null) throw new Error('administrator without an organization');
   const scope = `user:${principal.userId}`;
@@ -97,10 +96,9 @@ export async function recordTransaction(
   // "Today" is the company's, in its time zone: no future date, the day a transaction defaults to.
   const input = toOperationInput(opts.body, todayIn(principal.timeZone));
   const post = (precondition?: Precondition) =>
-    runLedgerTransaction(
-      db,
-      (tx) =>
-        postOperation(tx, {
+    database.ledgerTransaction(
+      (lt) =>
+        postOperation(lt, {
           organizationId: principal.organizationId!,
           input,
           actor: { userId: principal.userId, holderId: principal.holderId },
@@ -138,7 +136,7 @@ export async function recordTransaction(
     // The common case, a new key, is claimed in the same round trip as the posting begins.
     posted = await post({
       statement: claimStatement({ scope, key, hash }),
-      holds: (inserted) => (claimed = inserted.length > 0),
+      holds: (inserted: unknown[]) => (claimed = inserted.length > 0),
     });
   } catch (err) {
     if (!isPreconditionFailed(err)) return fail(err);
@@ -152,11 +150,6 @@ export async function recordTransaction(
       return fail(e);
     }
   }
-  // What was stored, with the numbers the commit gave the new certificates: a replay of this
-  // key fills in the same numbers (idempotency.ts). Already in place after a pipelined commit.
-  const answer: StoredAnswer = {
-    status: 201,
-    body: await fillInNumbers(db, posted.storedBody, posted.pending),
-  };
-  return { ...answer, replayed: false };
+  // What was stored, as a replay of this key reads it back.
+  return { status: 201, body: posted.storedBody, replayed: false };
 }

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RecordTransactionResponse } from '../../../contract/ledger';
 import { todayIn } from '../../../ledger';
 import { organization } from '../../db/schema';
-import { rows } from '../../ledger-store/sql';
+import { rows } from '../../db/sql';
 import { expectLedgerSound, ledgerScenario } from '../../ledger-store/test-scenario';
 import { createHolder, signInAs } from '../../test-support/fixtures';
 import { createTestApp, type TestApp } from '../../test-support/test-app';

@@ -5,13 +5,16 @@ import {
   recordTransactionBody,
   recordTransactionResponse,
 } from '../../../contract/ledger';
-import type { Db } from '../../db/database';
+import type { Database } from '../../db/database';
 import { errorResponses } from '../../http/openapi';
 import { requireIdempotencyKey } from '../../ledger-store/idempotency';
 import { recordTransaction } from './record-transaction';
 
 /** POST /api/v1/transactions (administrator; Idempotency-Key required). */
-export const transactionRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const transactionRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (
+  app,
+  { database },
+) => {
   app.post(
     ledgerPaths.transactions,
     {
@@ -31,7 +34,7 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
     },
     async (request, reply) => {
       const key = requireIdempotencyKey(request.headers[idempotencyHeader]);
-      const answer = await recordTransaction(db, {
+      const answer = await recordTransaction(database, {
         principal: request.principal!,
         body: request.body,
         idempotencyKey: key,

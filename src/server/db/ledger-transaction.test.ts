@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Db } from '../db/database';
+import type { Db } from './database';
 import { AppError } from '../http/app-error';
 import {
   MAX_ATTEMPTS,
   isRetryable,
   retryDelayMs,
-  runLedgerTransaction,
-} from './run-ledger-transaction';
+  sequentialLedgerTransactions,
+} from './ledger-transaction';
 
 // Checklist DUR-05 without a database: a stand-in whose transaction fails as PostgreSQL would.
 // The same path against a real database (an injected 40001 / 40P01 through the API, nothing
@@ -26,19 +26,19 @@ function failingDb(failures: Error[]) {
       return work({});
     },
   };
-  return { db: db as unknown as Db, calls: () => calls };
+  return { run: sequentialLedgerTransactions(db as unknown as Db), calls: () => calls };
 }
 
 afterEach(() => vi.restoreAllMocks());
 
-describe('runLedgerTransaction', () => {
+describe('ledgerTransaction retries', () => {
   it.each(['40001', '40P01'])(
     'retries %s at most MAX_ATTEMPTS times with growing jittered pauses, then DB.BUSY',
     async (code) => {
-      const { db, calls } = failingDb(Array.from({ length: 10 }, () => wrapped(code)));
+      const { run, calls } = failingDb(Array.from({ length: 10 }, () => wrapped(code)));
       const pauses: number[] = [];
       const retries: number[] = [];
-      const error: unknown = await runLedgerTransaction(db, async () => 'never', {
+      const error: unknown = await run(async () => 'never', {
         sleep: async (ms) => void pauses.push(ms),
         onRetry: (attempt) => retries.push(attempt),
       }).catch((e: unknown) => e);
@@ -65,8 +65,8 @@ describe('runLedgerTransaction', () => {
   });
 
   it('returns the result of the first attempt that commits', async () => {
-    const { db, calls } = failingDb([pgError('40001'), wrapped('40P01')]);
-    const result = await runLedgerTransaction(db, async () => 'committed', {
+    const { run, calls } = failingDb([pgError('40001'), wrapped('40P01')]);
+    const result = await run(async () => 'committed', {
       sleep: async () => undefined,
     });
     expect(result).toBe('committed');
@@ -75,10 +75,8 @@ describe('runLedgerTransaction', () => {
 
   it('does not retry any other error', async () => {
     for (const failure of [pgError('23514'), pgError('57014'), new Error('boom')]) {
-      const { db, calls } = failingDb([failure, failure]);
-      await expect(
-        runLedgerTransaction(db, async () => 'x', { sleep: async () => undefined }),
-      ).rejects.toBe(failure);
+      const { run, calls } = failingDb([failure, failure]);
+      await expect(run(async () => 'x', { sleep: async () => undefined })).rejects.toBe(failure);
       expect(calls()).toBe(1);
     }
   });

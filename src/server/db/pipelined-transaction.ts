@@ -2,7 +2,7 @@ import type { SQL } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import type { Db, Tx } from '../db/database';
+import type { Tx } from './database';
 import { inCauses } from './sql';
 
 const dialect = new PgDialect();
@@ -43,7 +43,7 @@ const COMMIT = 'commit';
 /**
  * One ledger transaction on one pooled PostgreSQL connection in pipeline mode: statements given
  * together are written to the socket at once and answered in order, so BEGIN travels with the
- * first statements and COMMIT with the last, and what is read after the commit goes with it too.
+ * first statements and COMMIT with the last.
  * On this machine a round trip costs more CPU than the statements themselves (decision 030).
  *
  * `tx` is a drizzle handle on the same connection, for code that sends one statement at a time;
@@ -64,7 +64,6 @@ export class PipelinedTransaction {
       query: (config: pg.QueryConfig, values?: unknown[]) => this.#one(config, values),
     };
     this.tx = drizzle({ client: connection as unknown as pg.PoolClient }) as unknown as Tx;
-    transactions.set(this.tx, this);
   }
 
   /** True once COMMIT (or ROLLBACK) has been sent: the connection is outside any transaction. */
@@ -74,20 +73,17 @@ export class PipelinedTransaction {
 
   /** Runs the statements in order inside the transaction, in one round trip; every one's rows. */
   async send(statements: SQL[]): Promise<unknown[][]> {
-    return (await this.#flight(statements.map(render), [])).inside;
+    return this.#flight(statements.map(render));
   }
 
   /**
-   * The transaction's last statements, COMMIT, then `after` on the committed state, in one round
-   * trip. Rejects with the first failure; `committed` on the error says whether COMMIT took.
+   * The transaction's last statements and COMMIT, in one round trip; their rows. Rejects with the
+   * first failure; `committed` on the error says whether COMMIT took.
    */
-  async commitWith(
-    statements: SQL[],
-    after: SQL[],
-  ): Promise<{ inside: unknown[][]; after: unknown[][] }> {
+  async commitWith(statements: SQL[]): Promise<unknown[][]> {
     // The precondition is checked before anything can commit.
     if (!this.#begun) await this.#write([]);
-    return this.#flight(statements.map(render), after.map(render), true);
+    return this.#flight(statements.map(render), true);
   }
 
   /**
@@ -100,7 +96,7 @@ export class PipelinedTransaction {
       return;
     }
     if (!this.#begun) await this.#write([]);
-    if (!this.#ended) await this.#flight([], [], true);
+    if (!this.#ended) await this.#flight([], true);
   }
 
   /** ROLLBACK, if the transaction is still open. */
@@ -116,18 +112,12 @@ export class PipelinedTransaction {
     return (await this.#write([statement]))[0]!;
   }
 
-  async #flight(
-    inside: pg.QueryConfig[],
-    after: pg.QueryConfig[],
-    commit = false,
-  ): Promise<{ inside: unknown[][]; after: unknown[][] }> {
-    const statements = [...inside, ...(commit ? [{ text: COMMIT }] : []), ...after];
-    const results = await this.#write(statements, commit);
-    const rowsOf = (r: pg.QueryResult) => r.rows as unknown[];
-    return {
-      inside: results.slice(0, inside.length).map(rowsOf),
-      after: results.slice(inside.length + (commit ? 1 : 0)).map(rowsOf),
-    };
+  async #flight(statements: pg.QueryConfig[], commit = false): Promise<unknown[][]> {
+    const results = await this.#write(
+      [...statements, ...(commit ? [{ text: COMMIT }] : [])],
+      commit,
+    );
+    return results.slice(0, statements.length).map((r) => r.rows as unknown[]);
   }
 
   /**
@@ -176,8 +166,3 @@ const render = (statement: SQL): pg.QueryConfig => {
   const query = dialect.sqlToQuery(statement);
   return { text: query.sql, values: query.params };
 };
-
-const transactions = new WeakMap<Db | Tx, PipelinedTransaction>();
-
-/** The pipelined transaction behind a drizzle handle, if it is one. */
-export const pipelineOf = (tx: Db | Tx): PipelinedTransaction | undefined => transactions.get(tx);

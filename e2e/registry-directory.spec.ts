@@ -1,6 +1,7 @@
 import { expect, test } from './support/fixtures';
 import type { Page } from '@playwright/test';
 import type { DirectoryResponse, StatementResponse } from '../src/contract/ledger';
+import { todayIn } from '../src/ledger';
 import {
   api,
   demo,
@@ -101,7 +102,8 @@ test('directory: totals, sort by Balance, search, open a statement', async ({ pa
   expect(await cardValue(page, 'Common Shares')).toBe(hundredths(then.totals.common));
   expect(await cardValue(page, 'Preferred Shares')).toBe(hundredths(then.totals.preferred));
   expect((await columnAmounts(page, 3))[0]).toBe(hundredths(then.rows[0]!.balance));
-  await page.getByLabel('As of date').fill(new Date().toISOString().slice(0, 10));
+  // The demo company's today (its zone is the default, America/New_York), not the UTC date.
+  await page.getByLabel('As of date').fill(todayIn('America/New_York'));
   await expect(page).not.toHaveURL(/asOf=/);
   await expect.poll(() => cardValue(page, 'Total Shares')).toBe(totalBefore);
   expect((await columnAmounts(page, 3))[0]).toBe(rowBalance);

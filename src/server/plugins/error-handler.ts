@@ -1,29 +1,10 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ErrorBody } from '../../contract/common';
+import { isLedgerError } from '../../ledger';
 import { isAppError } from '../http/app-error';
-import { statusForCode } from '../http/error-status';
+import { errorAnswer } from '../http/error-answer';
 import { isDatabaseUnavailable } from '../db/database';
-
-export interface ErrorBody {
-  code: string;
-  message: string;
-  field?: string;
-  details?: Record<string, unknown>;
-}
-
-interface CodedError {
-  code: string;
-  message: string;
-  field?: string;
-  details?: Record<string, unknown>;
-}
-
-/** Domain errors from src/ledger carry `code` and `field` but are not AppErrors. */
-const isCoded = (e: unknown): e is CodedError =>
-  typeof e === 'object' &&
-  e !== null &&
-  typeof (e as CodedError).code === 'string' &&
-  /^[A-Z]+\.[A-Z_]+$/.test((e as CodedError).code);
 
 const firstString = (value: unknown): string | undefined =>
   Array.isArray(value) && typeof value[0] === 'string' ? value[0] : undefined;
@@ -48,13 +29,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.code(400).send({ code: 'HTTP.VALIDATION', message, field } satisfies ErrorBody);
     }
     const coded: unknown = error;
-    if (isAppError(coded) || isCoded(coded)) {
-      const status = statusForCode(coded.code);
+    // A ledger refusal that a route did not answer itself names the ledger's own field.
+    if (isAppError(coded) || isLedgerError(coded)) {
+      const { status, body } = errorAnswer(coded);
       if (status >= 500) request.log.warn({ code: coded.code }, coded.message);
       if (status === 503) void reply.header('Retry-After', '5');
-      const body: ErrorBody = { code: coded.code, message: coded.message };
-      if (coded.field) body.field = coded.field;
-      if (coded.details) body.details = coded.details;
       return reply.code(status).send(body);
     }
     if (isDatabaseUnavailable(error)) {

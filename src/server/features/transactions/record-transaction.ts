@@ -2,7 +2,7 @@ import type { RecordTransactionResponse, recordTransactionBody } from '../../../
 import type { z } from 'zod';
 import { isLedgerError, todayIn, type LedgerField, type OperationInput } from '../../../ledger';
 import type { Database } from '../../db/database';
-import { statusForCode } from '../../http/error-status';
+import { errorAnswer } from '../../http/error-answer';
 import {
   claimIdempotencyKey,
   claimStatement,
@@ -116,14 +116,13 @@ export async function recordTransaction(
   // A refusal is stored as the key's answer; any other failure frees the key, nothing written.
   const fail = async (err: unknown): Promise<RecordTransactionAnswer> => {
     if (isLedgerError(err)) {
-      const body = {
+      // The field named as the request names it, so a client can point at what it sent.
+      const answer: StoredAnswer = errorAnswer({
         code: err.code,
         message: err.message,
-        // Named as the request names it, so a client can point at what it sent.
-        ...(err.field ? { field: REQUEST_FIELD[err.field] } : {}),
-        ...(err.details ? { details: err.details } : {}),
-      };
-      const answer: StoredAnswer = { status: statusForCode(err.code), body };
+        field: err.field && REQUEST_FIELD[err.field],
+        details: err.details,
+      });
       await completeIdempotencyKey(db, { scope, key, answer });
       return { ...answer, replayed: false };
     }

@@ -1,7 +1,7 @@
 // @ts-check
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
-import zones from './scripts/lint/import-boundaries.js';
+import { boundariesConfig } from './scripts/lint/boundaries.js';
 
 export default tseslint.config(
   {
@@ -72,11 +72,25 @@ export default tseslint.config(
     },
   },
   {
-    // The zones of ARCHITECTURE.md, and features that do not import each other. The rule
-    // resolves relative paths (static, type-only, re-exported and dynamic imports alike).
+    // The in-memory model of the ledger checks the real one in tests; it is no part of the app.
     files: ['src/**'],
-    plugins: { zones },
-    rules: { 'zones/import-boundaries': ['error', { root: import.meta.dirname }] },
+    ignores: ['**/*.test.ts', '**/*.pg-test.ts', 'src/ledger/in-memory-ledger.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/in-memory-ledger'], message: 'The in-memory model is for tests.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The zones of ARCHITECTURE.md, the packages the pure zones may not use, and features that
+    // do not import each other (scripts/lint/boundaries.js).
+    files: ['src/**'],
+    ...boundariesConfig,
   },
   { files: ['eslint.config.js', 'scripts/lint/*.js'], ...tseslint.configs.disableTypeChecked },
 );

@@ -38,6 +38,9 @@ const bin = (name: string) => join(root, 'node_modules/.bin', name);
 
 if (wants('check')) {
   check('typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
+  // The zones on their own: the web without Node types, the server without the DOM.
+  check('typecheck (web zone)', bin('tsc'), ['--noEmit', '-p', 'tsconfig.web.json']);
+  check('typecheck (server zone)', bin('tsc'), ['--noEmit', '-p', 'tsconfig.server.json']);
   check('lint', bin('eslint'), ['.']);
   check('format', bin('prettier'), ['--check', '.']);
   check('OpenAPI lint (spectral:oas)', bin('tsx'), ['scripts/openapi/lint-openapi.ts']);

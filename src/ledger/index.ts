@@ -9,14 +9,6 @@ export {
   parseSignedAmount,
 } from './decimal';
 export { holderFigures, type HeldCertificate, type HolderFigures } from './holder-figures';
-export {
-  createInMemoryLedger,
-  type AppliedOperation,
-  type ClassTotals,
-  type InMemoryLedger,
-  type LedgerCertificate,
-  type LedgerTransaction,
-} from './in-memory-ledger';
 export { isIsoDate } from './iso-date';
 export { effectOf, type HolderChange, type OperationEffect } from './operation-effect';
 export {

@@ -11,13 +11,9 @@
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createInMemoryLedger,
-  formatAmount,
-  isLedgerError,
-  type InMemoryLedger,
-  type OperationInput,
-} from '../../ledger';
+import { formatAmount, isLedgerError, type OperationInput } from '../../ledger';
+// The model is for tests only: it is not part of the ledger's entry point.
+import { createInMemoryLedger, type InMemoryLedger } from '../../ledger/in-memory-ledger';
 import type { Database, Db } from '../db/database';
 import { createHolder, createOrganization } from '../test-support/fixtures';
 import { createTestDatabase } from '../test-support/test-database';

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webRoutePaths } from '../../contract/web-routes';
 import { createLogin } from '../auth/create-login';
-import { rows } from '../ledger-store/sql';
+import { rows } from '../db/sql';
 import { createHolder, createOrganization, sessionCookieOf } from '../test-support/fixtures';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 

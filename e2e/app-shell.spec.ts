@@ -103,3 +103,25 @@ test('a heading focused after a keyboard navigation shows no focus ring', async 
   await expect(heading).toBeFocused();
   expect(await heading.evaluate((h) => getComputedStyle(h).outlineStyle)).toBe('none');
 });
+
+test('the login page loads at most 150 kB of JavaScript, and no schema library', async ({
+  page,
+}) => {
+  const scripts: { url: string; bytes: number }[] = [];
+  page.on('requestfinished', (request) => {
+    if (request.resourceType() !== 'script') return;
+    void request
+      .sizes()
+      .then((s) => scripts.push({ url: request.url(), bytes: s.responseBodySize }));
+  });
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { name: 'Log In' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const total = scripts.reduce((sum, s) => sum + s.bytes, 0);
+  expect(total).toBeGreaterThan(0);
+  expect(total).toBeLessThanOrEqual(150 * 1024);
+  // The page's constants come from the zod-free contract (src/contract/constants).
+  expect(scripts.map((s) => s.url).filter((url) => /\/assets\/zod-[\w-]+\.js$/.test(url))).toEqual(
+    [],
+  );
+});

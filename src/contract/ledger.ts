@@ -1,32 +1,19 @@
 import { z } from 'zod';
 import { LEDGER_ERROR_MESSAGES } from '../ledger';
 import { amount, AMOUNT, isoDate, safeText, signedAmount } from './common';
+import { directorySortKeys, operationTypes } from './constants/ledger';
+
+// The constants (paths, sort keys, operation types, headers, cache keys) are zod-free in
+// ./constants/ledger.ts; re-exported here for the server's convenience.
+export * from './constants/ledger';
 
 // The server sends amounts as strings with 2 decimals ("1250.00") and accepts strings or JSON
 // numbers; dates travel as YYYY-MM-DD.
-
-export const ledgerPaths = {
-  shareholders: '/api/v1/shareholders',
-  shareholder: '/api/v1/shareholders/:id',
-  statement: '/api/v1/shareholders/:id/statement',
-  statementPdf: '/api/v1/shareholders/:id/statement.pdf',
-  certificates: '/api/v1/certificates',
-  certificate: '/api/v1/certificates/:id',
-  transactions: '/api/v1/transactions',
-  audit: '/api/v1/audit',
-} as const;
 
 export const idParams = z.object({ id: z.uuid() });
 
 // ---- Directory: GET /api/v1/shareholders (administrator) ----
 
-export const directorySortKeys = [
-  'name',
-  'common',
-  'preferred',
-  'balance',
-  'costPerShare',
-] as const;
 export const directoryQuery = z.object({
   asOf: isoDate.optional(),
   search: safeText().trim().max(100).optional(),
@@ -209,8 +196,6 @@ export const certificateDetailResponse = z.object({
 
 // ---- Transactions: POST /api/v1/transactions (administrator, Idempotency-Key header) ----
 
-export const operationTypes = ['New Issue', 'Transfer', 'Convert to Preferred', 'Cancel'] as const;
-
 /** The spec's Transfer action. */
 export const recordTransactionBody = z.strictObject({
   ShareholderId: z.uuid(),
@@ -276,8 +261,6 @@ export const recordTransactionResponse = z.object({
   ),
 });
 export type RecordTransactionResponse = z.infer<typeof recordTransactionResponse>;
-
-export const idempotencyHeader = 'idempotency-key';
 
 // ---- Audit: GET /api/v1/audit (administrator) ----
 

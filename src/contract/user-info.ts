@@ -1,7 +1,6 @@
 import { z } from 'zod';
 
-/** POST /api/v1/userInfo: the session user (spec section 3, "Session user"). */
-export const userInfoPath = '/api/v1/userInfo';
+export { userInfoPath } from './constants/auth';
 
 export const userInfo = z.object({
   userId: z.string(),

@@ -5,12 +5,8 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
-import {
-  authMessages,
-  authPaths,
-  forgotPasswordForm,
-  type ForgotPasswordForm,
-} from '../../contract/auth';
+import { forgotPasswordForm, type ForgotPasswordForm } from '../../contract/auth';
+import { authMessages, authPaths } from '../../contract/constants/auth';
 import { ApiError, apiRequest } from '../lib/api-client';
 import { usePageTitle } from '../features/auth/use-page-title';
 

@@ -4,13 +4,8 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
-import {
-  authMessages,
-  authPaths,
-  googleFailureMessage,
-  type Providers,
-  type TokenPair,
-} from '../../contract/auth';
+import type { Providers, TokenPair } from '../../contract/auth';
+import { authMessages, authPaths, googleFailureMessage } from '../../contract/constants/auth';
 import { ApiError, apiRequest } from '../lib/api-client';
 import { signInWithGooglePopup } from '../features/auth/google-popup';
 import { usePageTitle } from '../features/auth/use-page-title';

@@ -6,12 +6,8 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
-import {
-  authMessages,
-  authPaths,
-  changePasswordForm,
-  type ChangePasswordForm,
-} from '../../contract/auth';
+import { changePasswordForm, type ChangePasswordForm } from '../../contract/auth';
+import { authMessages, authPaths } from '../../contract/constants/auth';
 import { ApiError, apiRequest } from '../lib/api-client';
 import { NewPasswordFields } from '../features/auth/new-password-fields';
 import { endSession } from '../features/auth/use-logout';

@@ -5,12 +5,8 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
-import {
-  authMessages,
-  authPaths,
-  resetPasswordForm,
-  type ResetPasswordForm,
-} from '../../contract/auth';
+import { resetPasswordForm, type ResetPasswordForm } from '../../contract/auth';
+import { authMessages, authPaths } from '../../contract/constants/auth';
 import { LoadingMessage } from '../components/loading-message';
 import { ApiError, apiRequest } from '../lib/api-client';
 import { NewPasswordFields } from '../features/auth/new-password-fields';

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { authMessages } from '../../../contract/auth';
+import { authMessages } from '../../../contract/constants/auth';
 import { POPUP, signInWithGooglePopup } from './google-popup';
 
 type FakePopup = { closed: boolean; close: () => void };

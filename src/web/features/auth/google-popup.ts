@@ -4,7 +4,7 @@ import {
   googleFailureMessage,
   popupMessageType,
   type PopupOutcome,
-} from '../../../contract/auth';
+} from '../../../contract/constants/auth';
 
 /** The spec's popup figures (section 9). */
 export const POPUP = {

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { authPaths } from '../../../contract/auth';
+import { authPaths } from '../../../contract/constants/auth';
 import { apiRequest } from '../../lib/api-client';
 import { useSession, type SessionStatus } from './use-session';
 

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { userInfoPath, type UserInfo } from '../../../contract/user-info';
+import type { UserInfo } from '../../../contract/user-info';
+import { userInfoPath } from '../../../contract/constants/auth';
 import { ApiError, apiRequest } from '../../lib/api-client';
 
 /** 'error': the sign-in state could not be read (server error, no network, timeout). */

@@ -4,7 +4,7 @@ import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
-import { directorySortKeys } from '../../../contract/ledger';
+import { directorySortKeys } from '../../../contract/constants/ledger';
 import { QueryState } from '../../components/query-state';
 import { SummaryCard } from '../../components/summary-card';
 import { formatCount, formatDate, formatShares } from '../../lib/format';

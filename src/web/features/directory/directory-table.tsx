@@ -9,7 +9,7 @@ import type { MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import Table from 'react-bootstrap/Table';
 import type { DirectoryRow } from '../../../contract/ledger';
-import { directorySortKeys } from '../../../contract/ledger';
+import { directorySortKeys } from '../../../contract/constants/ledger';
 import { formatCost, formatShares } from '../../lib/format';
 
 export type DirectorySortKey = (typeof directorySortKeys)[number];

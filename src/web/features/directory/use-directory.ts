@@ -1,10 +1,13 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { DirectoryResponse } from '../../../contract/ledger';
-import { directorySortKeys, ledgerPaths } from '../../../contract/ledger';
+import {
+  directorySortKeys,
+  ledgerPaths,
+  ledgerQueryKeys,
+} from '../../../contract/constants/ledger';
 import { apiRequest } from '../../lib/api-client';
 
 /** Every directory query starts with this key, so a ledger change can invalidate them all. */
-export const directoryKey = ['directory'] as const;
 
 export interface DirectoryParams {
   asOf?: string | undefined;
@@ -32,7 +35,7 @@ export function fetchDirectory(params: DirectoryParams, signal?: AbortSignal) {
 
 export const directoryQueryOptions = (params: DirectoryParams) =>
   queryOptions({
-    queryKey: [...directoryKey, params],
+    queryKey: [...ledgerQueryKeys.directory, params],
     queryFn: ({ signal }) => fetchDirectory(params, signal),
     // Keep the current page on screen while the next sort, search or page loads.
     placeholderData: keepPreviousData,

@@ -1,9 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProfileResponse } from '../../../contract/ledger';
-import { ledgerPaths } from '../../../contract/ledger';
+import { ledgerPaths, ledgerQueryKeys } from '../../../contract/constants/ledger';
 import { apiRequest, pathWith } from '../../lib/api-client';
-
-export const profileKey = ['profile'] as const;
 
 /** GET /api/v1/shareholders/:id */
 export function fetchProfile(holderId: string, signal?: AbortSignal) {
@@ -14,7 +12,7 @@ export function fetchProfile(holderId: string, signal?: AbortSignal) {
 
 export const profileQueryOptions = (holderId: string) =>
   queryOptions({
-    queryKey: [...profileKey, holderId],
+    queryKey: [...ledgerQueryKeys.profile, holderId],
     queryFn: ({ signal }) => fetchProfile(holderId, signal),
   });
 

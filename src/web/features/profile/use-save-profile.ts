@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { SaveProfileBody, saveProfileResponse } from '../../../contract/ledger';
-import { ledgerPaths } from '../../../contract/ledger';
+import { ledgerPaths, ledgerQueryKeys } from '../../../contract/constants/ledger';
 
 type SaveProfileResponse = z.infer<typeof saveProfileResponse>;
 import { apiRequest, pathWith } from '../../lib/api-client';
@@ -23,10 +23,10 @@ export function useSaveProfile() {
     mutationFn: saveProfile,
     onSuccess: async () => {
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['profile'] }),
-        queryClient.invalidateQueries({ queryKey: ['directory'] }),
-        queryClient.invalidateQueries({ queryKey: ['statement'] }),
-        queryClient.invalidateQueries({ queryKey: ['holder-options'] }),
+        queryClient.invalidateQueries({ queryKey: ledgerQueryKeys.profile }),
+        queryClient.invalidateQueries({ queryKey: ledgerQueryKeys.directory }),
+        queryClient.invalidateQueries({ queryKey: ledgerQueryKeys.statement }),
+        queryClient.invalidateQueries({ queryKey: ledgerQueryKeys.holderOptions }),
       ]);
     },
   });

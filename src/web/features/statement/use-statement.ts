@@ -1,9 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { StatementResponse } from '../../../contract/ledger';
-import { ledgerPaths } from '../../../contract/ledger';
+import { ledgerPaths, ledgerQueryKeys } from '../../../contract/constants/ledger';
 import { apiDownload, apiRequest, pathWith } from '../../lib/api-client';
-
-export const statementKey = ['statement'] as const;
 
 /** GET /api/v1/shareholders/:id/statement?asOf= */
 export function fetchStatement(holderId: string, asOf: string | undefined, signal?: AbortSignal) {
@@ -15,7 +13,7 @@ export function fetchStatement(holderId: string, asOf: string | undefined, signa
 
 export const statementQueryOptions = (holderId: string, asOf?: string) =>
   queryOptions({
-    queryKey: [...statementKey, holderId, asOf ?? null],
+    queryKey: [...ledgerQueryKeys.statement, holderId, asOf ?? null],
     queryFn: ({ signal }) => fetchStatement(holderId, asOf, signal),
   });
 

@@ -7,11 +7,11 @@ import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import {
-  operationTypes,
   recordTransactionForm,
   type CertificateRow,
   type RecordTransactionForm,
 } from '../../../contract/ledger';
+import { operationTypes } from '../../../contract/constants/ledger';
 import { formatShares } from '../../lib/format';
 import { QueryState } from '../../components/query-state';
 import { HolderPicker, type PickedHolder } from './holder-picker';

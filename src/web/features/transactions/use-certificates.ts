@@ -1,10 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { certificatesResponse } from '../../../contract/ledger';
-import { ledgerPaths } from '../../../contract/ledger';
+import { ledgerPaths, ledgerQueryKeys } from '../../../contract/constants/ledger';
 import { apiRequest } from '../../lib/api-client';
-
-export const certificatesKey = ['certificates'] as const;
 
 /** GET /api/v1/certificates?holderId=&withBalance=true: the From holder's certificates with shares. */
 export function fetchCertificates(holderId: string, signal?: AbortSignal) {
@@ -16,7 +14,7 @@ export function fetchCertificates(holderId: string, signal?: AbortSignal) {
 
 export const certificatesQueryOptions = (holderId: string) =>
   queryOptions({
-    queryKey: [...certificatesKey, holderId],
+    queryKey: [...ledgerQueryKeys.certificates, holderId],
     queryFn: ({ signal }) => fetchCertificates(holderId, signal),
   });
 

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { DirectoryResponse } from '../../../contract/ledger';
-import { ledgerPaths } from '../../../contract/ledger';
+import { ledgerPaths, ledgerQueryKeys } from '../../../contract/constants/ledger';
 import { apiRequest } from '../../lib/api-client';
 
 /** Holders matching a name, for the From / To pickers (the directory endpoint with ?search=). */
@@ -13,7 +13,7 @@ export function fetchHolderOptions(search: string, signal?: AbortSignal) {
 
 export const holderOptionsQueryOptions = (search: string) =>
   queryOptions({
-    queryKey: ['holder-options', search.trim()],
+    queryKey: [...ledgerQueryKeys.holderOptions, search.trim()],
     queryFn: ({ signal }) => fetchHolderOptions(search, signal),
     placeholderData: keepPreviousData,
   });

@@ -1,6 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RecordTransactionBody, RecordTransactionResponse } from '../../../contract/ledger';
-import { idempotencyHeader, ledgerPaths } from '../../../contract/ledger';
+import {
+  idempotencyHeader,
+  ledgerPaths,
+  ledgerQueryKeys,
+} from '../../../contract/constants/ledger';
 import { apiRequest } from '../../lib/api-client';
 
 export interface RecordTransactionInput {
@@ -25,9 +29,12 @@ export function useRecordTransaction() {
     mutationFn: recordTransaction,
     onSuccess: async () => {
       await Promise.all(
-        ['directory', 'statement', 'certificates', 'holder-options'].map((key) =>
-          queryClient.invalidateQueries({ queryKey: [key] }),
-        ),
+        [
+          ledgerQueryKeys.directory,
+          ledgerQueryKeys.statement,
+          ledgerQueryKeys.certificates,
+          ledgerQueryKeys.holderOptions,
+        ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
       );
     },
   });

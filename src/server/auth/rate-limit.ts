@@ -2,6 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { and, count, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { appRateLimit, authLoginFailure } from '../db/schema';
+import { authMessages } from '../../contract/auth';
+import { AppError } from '../http/app-error';
+
+/** The refusal of a caller over a limit, with how many seconds to wait (Retry-After). */
+export const rateLimited = (retryAfter: number): AppError =>
+  new AppError('AUTH.RATE_LIMITED', authMessages.tooManyAttempts, undefined, undefined, retryAfter);
 
 /**
  * A fixed-window counter in app_rate_limit, a table no other code sweeps (better-auth's limiter

@@ -6,6 +6,8 @@ export class AppError extends Error {
     message: string,
     readonly field?: string,
     readonly details?: Record<string, unknown>,
+    /** Seconds a refused caller should wait (429): sent as Retry-After, never in the body. */
+    readonly retryAfter?: number,
   ) {
     super(message);
   }

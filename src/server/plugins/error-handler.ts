@@ -34,6 +34,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const { status, body } = errorAnswer(coded);
       if (status >= 500) request.log.warn({ code: coded.code }, coded.message);
       if (status === 503) void reply.header('Retry-After', '5');
+      if (isAppError(coded) && coded.retryAfter !== undefined)
+        void reply
+          .header('Retry-After', String(coded.retryAfter))
+          .header('X-Retry-After', String(coded.retryAfter));
       return reply.code(status).send(body);
     }
     if (isDatabaseUnavailable(error)) {

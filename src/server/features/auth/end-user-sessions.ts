@@ -1,8 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { EndUserSessionsBody } from '../../../contract/auth';
+import { authMessages, type EndUserSessionsBody } from '../../../contract/auth';
 import { logAuthEvent } from '../../auth/auth-events';
 import { authUser, shareholder } from '../../db/schema';
+import { AppError } from '../../http/app-error';
 import type { Principal } from '../../plugins/access-control';
 import type { AuthFeatureDeps } from './auth-deps';
 import { revokeAllTokensOfUser } from './revoke-user-tokens';
@@ -10,14 +11,15 @@ import { revokeAllTokensOfUser } from './revoke-user-tokens';
 /**
  * POST /auth/admin/end-user-sessions (administrators): ends every browser session, access token
  * and refresh token of one holder's login (SES-07). Only holders of the administrator's own
- * organization, active or not; anyone else is "not found". Returns the sessions ended, or null.
+ * organization, active or not; anyone else is AUTH.HOLDER_NOT_FOUND. Returns the sessions ended.
  */
 export async function endUserSessions(
   deps: AuthFeatureDeps,
   request: FastifyRequest,
   principal: Principal,
   input: EndUserSessionsBody,
-): Promise<{ ended: number } | null> {
+): Promise<{ ended: number }> {
+  const notFound = () => new AppError('AUTH.HOLDER_NOT_FOUND', authMessages.noSuchHolder);
   const [user] = await deps.db
     .select({ id: authUser.id, email: authUser.email })
     .from(authUser)
@@ -26,7 +28,7 @@ export async function endUserSessions(
         ? eq(authUser.id, input.userId)
         : sql`lower(${authUser.email}) = lower(${input.email!.trim()})`,
     );
-  if (!user || !principal.organizationId) return null;
+  if (!user || !principal.organizationId) throw notFound();
   const [holder] = await deps.db
     .select({ id: shareholder.id })
     .from(shareholder)
@@ -36,7 +38,7 @@ export async function endUserSessions(
         sql`lower(${shareholder.email}) = lower(${user.email})`,
       ),
     );
-  if (!holder) return null;
+  if (!holder) throw notFound();
   const ended = await revokeAllTokensOfUser(deps.db, user.id);
   logAuthEvent(request, 'auth.sessions.ended_by_admin', {
     userId: principal.userId,

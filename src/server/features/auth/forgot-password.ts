@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { authMessages } from '../../../contract/auth';
 import { logAuthEvent } from '../../auth/auth-events';
 import { toHeaders } from '../../auth/http-bridge';
-import { hit, RESET_IP_RULE } from '../../auth/rate-limit';
+import { hit, rateLimited, RESET_IP_RULE } from '../../auth/rate-limit';
 import { authUser } from '../../db/schema';
 import { ownOriginUrl, type AuthFeatureDeps } from './auth-deps';
 
@@ -12,18 +12,18 @@ export const RESPONSE_FLOOR_MS = 400;
 /**
  * POST /auth/forgot-password: always the same answer, whether or not the address exists. The
  * mail goes out in the background (better-auth's backgroundTasks), at most 5 an hour per account;
- * resetUrl counts only on the app's own origin. Returns null when the per-IP limit is hit.
+ * resetUrl counts only on the app's own origin. Past the per-IP limit: AUTH.RATE_LIMITED (429).
  */
 export async function forgotPassword(
   deps: AuthFeatureDeps,
   request: FastifyRequest,
   input: { email: string; resetUrl?: string | undefined },
-): Promise<{ success: true; message: string } | { limited: number }> {
+): Promise<{ success: true; message: string }> {
   const started = performance.now();
   const perIp = await hit(deps.db, `reset-ip|${request.ip}`, RESET_IP_RULE.window);
   if (perIp.count > RESET_IP_RULE.max) {
     logAuthEvent(request, 'auth.reset.rate_limited', { reason: 'ip' }, 'warn');
-    return { limited: perIp.retryAfter };
+    throw rateLimited(perIp.retryAfter);
   }
   const email = input.email.trim().toLowerCase();
   const redirectTo = ownOriginUrl(deps.config, input.resetUrl, '');

@@ -12,18 +12,16 @@ import {
   clearLoginFailures,
   hit,
   LOGIN_IP_RULE,
+  rateLimited,
   unhit,
 } from '../../auth/rate-limit';
 import { authSession, authUser } from '../../db/schema';
+import { AppError } from '../../http/app-error';
 import type { AuthFeatureDeps } from './auth-deps';
 import { issueTokens, REFRESH_FAMILY_TTL } from './tokens';
 import { upgradePasswordHash } from './upgrade-password-hash';
 
 export const FAILURE_FLOOR_MS = 200;
-
-export type LoginResult =
-  | { ok: true; tokens: TokenPair }
-  | { ok: false; status: 401 | 429; code: string; message: string; retryAfter?: number };
 
 /**
  * POST /auth/login: e-mail and password through better-auth, the session cookie for the browser
@@ -38,93 +36,118 @@ export async function login(
   request: FastifyRequest,
   reply: FastifyReply,
   input: { username: string; password: string },
-): Promise<LoginResult> {
-  const { auth, db } = deps;
+): Promise<TokenPair> {
   const started = performance.now();
   const email = input.username.trim().toLowerCase();
-  const ipKey = `login-ip|${request.ip}`;
+  const attempt = await countAttempt(deps, request, email);
+  try {
+    return await signIn(deps, request, reply, { ...attempt, email, password: input.password });
+  } catch (e) {
+    if (!(e instanceof APIError)) throw e;
+    return refuse(deps, request, { email, started, reason: String(e.body?.code ?? e.status) });
+  }
+}
 
-  const perIp = await hit(db, ipKey, LOGIN_IP_RULE.window);
+interface Attempt {
+  ipKey: string;
+  ipWindow: number;
+  /** The failure counter this attempt counts against: its trusted browser's, or the account's. */
+  counter: string;
+  secret: string;
+}
+
+/**
+ * Counts the attempt per IP and per account before the password is checked; over a limit it is
+ * refused (429). A browser that signed in to this account before is limited on its own (device
+ * cookie); every other client shares the account's count, which an attacker may keep full.
+ */
+async function countAttempt(
+  deps: AuthFeatureDeps,
+  request: FastifyRequest,
+  email: string,
+): Promise<Attempt> {
+  const ipKey = `login-ip|${request.ip}`;
+  const perIp = await hit(deps.db, ipKey, LOGIN_IP_RULE.window);
   if (perIp.count > LOGIN_IP_RULE.max) {
     logAuthEvent(request, 'auth.login.rate_limited', { email, reason: 'ip' }, 'warn');
-    return limited(perIp.retryAfter);
+    throw rateLimited(perIp.retryAfter);
   }
-  // A browser that signed in to this account before is limited on its own (device cookie);
-  // every other client shares the account's count, which an attacker may keep full.
   const secret = deps.config.sessionSecret ?? '';
   const device = trustedDevice(secret, request.headers.cookie, email);
   const counter = device ? `device|${device}` : email;
-  const claim = await claimAccountAttempt(db, counter);
+  const claim = await claimAccountAttempt(deps.db, counter);
   if ('wait' in claim) {
     const reason = device ? 'device' : 'account';
     logAuthEvent(request, 'auth.login.rate_limited', { email, reason }, 'warn');
-    return limited(claim.wait);
+    throw rateLimited(claim.wait);
   }
   if (!device && claim.failures >= BACKOFF.freeFailures && claim.failures % 10 === 0)
     logAuthEvent(request, 'auth.sustained_guessing', { email, failures: claim.failures }, 'warn');
+  return { ipKey, ipWindow: perIp.windowStart, counter, secret };
+}
 
+/** The password checked by better-auth; on success the counts are undone and tokens issued. */
+async function signIn(
+  deps: AuthFeatureDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  attempt: Attempt & { email: string; password: string },
+): Promise<TokenPair> {
+  const { auth, db } = deps;
   const headers = toHeaders(request);
   const previous = request.headers.cookie?.includes('session_token')
     ? await auth.api.getSession({ headers, query: { disableRefresh: true } }).catch(() => null)
     : null;
-  try {
-    const signedIn = await auth.api.signInEmail({
-      body: { email, password: input.password },
-      headers,
-      returnHeaders: true,
-    });
-    copyHeaders(signedIn.headers, reply);
-    const userId = signedIn.response.user.id;
-    await clearLoginFailures(db, counter);
-    const secure = deps.config.publicUrl.startsWith('https:');
-    void reply.header('set-cookie', deviceCookie(secret, email, secure));
-    await unhit(db, ipKey, perIp.windowStart);
-    await upgradePasswordHash(deps, userId, input.password);
-    // A new token at every sign-in; the one held before is ended (SES-02).
-    if (previous) await db.delete(authSession).where(eq(authSession.id, previous.session.id));
-    // The pair belongs to this sign-in: logging out of the browser ends it too (SES-04).
-    const [browser] = await db
-      .select({ id: authSession.id })
-      .from(authSession)
-      .where(eq(authSession.token, signedIn.response.token));
-    const tokens = await issueTokens(auth, db, userId, {
-      id: randomUUID(),
-      expiresAt: new Date(Date.now() + REFRESH_FAMILY_TTL * 1000),
-      loginSessionId: browser?.id ?? null,
-    });
-    logAuthEvent(request, 'auth.login.success', { userId, method: 'password' });
-    return { ok: true, tokens };
-  } catch (e) {
-    if (!(e instanceof APIError)) throw e;
-    // The attempt was already counted as a failure, per IP and per account, before the check.
-    // The account attacked, when the address has one (LOG-01).
-    const [user] = await db
-      .select({ id: authUser.id })
-      .from(authUser)
-      .where(sql`lower(${authUser.email}) = ${email}`);
-    // Every failure answers no sooner than the floor: unknown e-mail and wrong password take the
-    // same time even when the machine is busy (AUTH-06); it also slows guessing.
-    const wait = FAILURE_FLOOR_MS - (performance.now() - started);
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    logAuthEvent(
-      request,
-      'auth.login.failure',
-      { userId: user?.id ?? null, email, reason: String(e.body?.code ?? e.status) },
-      'warn',
-    );
-    return {
-      ok: false,
-      status: 401,
-      code: 'AUTH.INVALID_CREDENTIALS',
-      message: authMessages.invalidCredentials,
-    };
-  }
+  const signedIn = await auth.api.signInEmail({
+    body: { email: attempt.email, password: attempt.password },
+    headers,
+    returnHeaders: true,
+  });
+  copyHeaders(signedIn.headers, reply);
+  const userId = signedIn.response.user.id;
+  await clearLoginFailures(db, attempt.counter);
+  const secure = deps.config.publicUrl.startsWith('https:');
+  void reply.header('set-cookie', deviceCookie(attempt.secret, attempt.email, secure));
+  await unhit(db, attempt.ipKey, attempt.ipWindow);
+  await upgradePasswordHash(deps, userId, attempt.password);
+  // A new token at every sign-in; the one held before is ended (SES-02).
+  if (previous) await db.delete(authSession).where(eq(authSession.id, previous.session.id));
+  // The pair belongs to this sign-in: logging out of the browser ends it too (SES-04).
+  const [browser] = await db
+    .select({ id: authSession.id })
+    .from(authSession)
+    .where(eq(authSession.token, signedIn.response.token));
+  const tokens = await issueTokens(auth, db, userId, {
+    id: randomUUID(),
+    expiresAt: new Date(Date.now() + REFRESH_FAMILY_TTL * 1000),
+    loginSessionId: browser?.id ?? null,
+  });
+  logAuthEvent(request, 'auth.login.success', { userId, method: 'password' });
+  return tokens;
 }
 
-const limited = (retryAfter: number): LoginResult => ({
-  ok: false,
-  status: 429,
-  code: 'AUTH.RATE_LIMITED',
-  message: authMessages.tooManyAttempts,
-  retryAfter,
-});
+/**
+ * A wrong e-mail or password: AUTH.INVALID_CREDENTIALS (401), no sooner than the floor, so that
+ * unknown e-mail and wrong password take the same time even on a busy machine (AUTH-06). The
+ * attempt was already counted as a failure, per IP and per account, before the check.
+ */
+async function refuse(
+  deps: AuthFeatureDeps,
+  request: FastifyRequest,
+  failure: { email: string; started: number; reason: string },
+): Promise<never> {
+  // The account attacked, when the address has one (LOG-01).
+  const [user] = await deps.db
+    .select({ id: authUser.id })
+    .from(authUser)
+    .where(sql`lower(${authUser.email}) = ${failure.email}`);
+  const wait = FAILURE_FLOOR_MS - (performance.now() - failure.started);
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  logAuthEvent(
+    request,
+    'auth.login.failure',
+    { userId: user?.id ?? null, email: failure.email, reason: failure.reason },
+    'warn',
+  );
+  throw new AppError('AUTH.INVALID_CREDENTIALS', authMessages.invalidCredentials);
+}

@@ -1,18 +1,19 @@
 import type { FastifyRequest } from 'fastify';
-import type { TokenPair } from '../../../contract/auth';
+import { authMessages, type TokenPair } from '../../../contract/auth';
 import { logAuthEvent } from '../../auth/auth-events';
+import { AppError } from '../../http/app-error';
 import type { AuthFeatureDeps } from './auth-deps';
 import { rotateRefreshToken } from './tokens';
 
 /**
  * POST /auth/refresh: a new pair for a valid refresh token; reuse revokes the family, and a
- * disabled holder gets none.
+ * disabled holder gets none (AUTH.INVALID_REFRESH_TOKEN, 401).
  */
 export async function refreshTokens(
   deps: AuthFeatureDeps,
   request: FastifyRequest,
   refreshToken: string,
-): Promise<TokenPair | null> {
+): Promise<TokenPair> {
   const result = await rotateRefreshToken(deps.auth, deps.db, refreshToken);
   if ('tokens' in result) {
     logAuthEvent(request, 'auth.token.refreshed', { userId: result.userId });
@@ -24,5 +25,5 @@ export async function refreshTokens(
     { userId: result.userId, ...(result.disabled ? { reason: 'disabled' } : {}) },
     'warn',
   );
-  return null;
+  throw new AppError('AUTH.INVALID_REFRESH_TOKEN', authMessages.invalidRefreshToken);
 }

@@ -4,12 +4,10 @@ import { authMessages } from '../../../contract/auth';
 import { logAuthEvent } from '../../auth/auth-events';
 import { toHeaders } from '../../auth/http-bridge';
 import { passwordProblem } from '../../auth/password-policy';
+import { AppError } from '../../http/app-error';
 import type { AuthFeatureDeps } from './auth-deps';
 import { findResetTokenUser } from './validate-reset-token';
 import { revokeAllTokensOfUser } from './revoke-user-tokens';
-
-export type ResetResult =
-  { ok: true } | { ok: false; code: string; message: string; field?: string };
 
 /**
  * POST /auth/reset-password: the token first ("Invalid or expired reset token."), then the
@@ -20,20 +18,15 @@ export async function resetPassword(
   deps: AuthFeatureDeps,
   request: FastifyRequest,
   input: { token: string; newPassword: string },
-): Promise<ResetResult> {
-  const invalid: ResetResult = {
-    ok: false,
-    code: 'AUTH.INVALID_RESET_TOKEN',
-    message: authMessages.invalidResetToken,
-  };
+): Promise<void> {
+  const invalid = () => new AppError('AUTH.INVALID_RESET_TOKEN', authMessages.invalidResetToken);
   const user = await findResetTokenUser(deps, input.token);
   if (!user) {
     logAuthEvent(request, 'auth.reset.refused', { reason: 'invalid_token' }, 'warn');
-    return invalid;
+    throw invalid();
   }
   const problem = passwordProblem(input.newPassword);
-  if (problem)
-    return { ok: false, code: 'VALIDATION.PASSWORD', message: problem, field: 'newPassword' };
+  if (problem) throw new AppError('VALIDATION.PASSWORD', problem, 'newPassword');
   try {
     await deps.auth.api.resetPassword({
       body: { token: input.token, newPassword: input.newPassword },
@@ -42,9 +35,8 @@ export async function resetPassword(
   } catch (e) {
     if (!(e instanceof APIError)) throw e;
     logAuthEvent(request, 'auth.reset.refused', { userId: user.id, reason: 'token_used' }, 'warn');
-    return invalid;
+    throw invalid();
   }
   await revokeAllTokensOfUser(deps.db, user.id);
   logAuthEvent(request, 'auth.reset.completed', { userId: user.id });
-  return { ok: true };
 }

@@ -6,13 +6,10 @@ import { hashPassword, verifyPassword } from '../../auth/auth';
 import { passwordProblem } from '../../auth/password-policy';
 import { matchHolder } from '../../auth/holder-match';
 import { authAccount, authUser } from '../../db/schema';
+import { AppError } from '../../http/app-error';
 import type { Principal } from '../../plugins/access-control';
 import { ownOriginUrl, type AuthFeatureDeps } from './auth-deps';
 import { revokeAllTokensOfUser } from './revoke-user-tokens';
-
-export type SetPasswordResult =
-  | { ok: true; message: string }
-  | { ok: false; status: 400 | 403 | 404 | 409; code: string; message: string; field?: string };
 
 const credentialOf = async (deps: AuthFeatureDeps, userId: string) => {
   const [row] = await deps.db
@@ -43,21 +40,14 @@ export async function setPassword(
   request: FastifyRequest,
   principal: Principal,
   input: SetPasswordBody,
-): Promise<SetPasswordResult> {
+): Promise<void> {
   const forSelf =
     (input.userId === undefined && input.email === undefined) ||
     input.userId === principal.userId ||
     (input.email !== undefined &&
       input.email.trim().toLowerCase() === principal.email.toLowerCase());
   const problem = passwordProblem(input.newPassword);
-  if (problem)
-    return {
-      ok: false,
-      status: 400,
-      code: 'VALIDATION.PASSWORD',
-      message: problem,
-      field: 'newPassword',
-    };
+  if (problem) throw new AppError('VALIDATION.PASSWORD', problem, 'newPassword');
   return forSelf
     ? changeOwnPassword(deps, request, principal, input)
     : setInitialPassword(deps, request, principal, input);
@@ -68,19 +58,17 @@ async function changeOwnPassword(
   request: FastifyRequest,
   principal: Principal,
   input: SetPasswordBody,
-): Promise<SetPasswordResult> {
+): Promise<void> {
   const ctx = await deps.auth.$context;
   const credential = await credentialOf(deps, principal.userId);
   const hash = await hashPassword(input.newPassword);
   if (credential?.password) {
     if (!input.currentPassword)
-      return {
-        ok: false,
-        status: 400,
-        code: 'AUTH.CURRENT_PASSWORD_REQUIRED',
-        message: authMessages.currentPasswordRequired,
-        field: 'currentPassword',
-      };
+      throw new AppError(
+        'AUTH.CURRENT_PASSWORD_REQUIRED',
+        authMessages.currentPasswordRequired,
+        'currentPassword',
+      );
     if (!(await verifyPassword({ hash: credential.password, password: input.currentPassword }))) {
       logAuthEvent(
         request,
@@ -88,13 +76,11 @@ async function changeOwnPassword(
         { userId: principal.userId, reason: 'wrong_current' },
         'warn',
       );
-      return {
-        ok: false,
-        status: 400,
-        code: 'AUTH.CURRENT_PASSWORD_WRONG',
-        message: authMessages.currentPasswordWrong,
-        field: 'currentPassword',
-      };
+      throw new AppError(
+        'AUTH.CURRENT_PASSWORD_WRONG',
+        authMessages.currentPasswordWrong,
+        'currentPassword',
+      );
     }
     await ctx.internalAdapter.updatePassword(principal.userId, hash);
   } else {
@@ -115,7 +101,6 @@ async function changeOwnPassword(
       `If this was not you, reset your password and contact your administrator at once.\n`,
   });
   logAuthEvent(request, 'auth.password.changed', { userId: principal.userId });
-  return { ok: true, message: authMessages.passwordSet };
 }
 
 async function setInitialPassword(
@@ -123,38 +108,17 @@ async function setInitialPassword(
   request: FastifyRequest,
   principal: Principal,
   input: SetPasswordBody,
-): Promise<SetPasswordResult> {
-  const refuse = (): SetPasswordResult => {
+): Promise<void> {
+  if (principal.role !== 'administrator') {
     logAuthEvent(
       request,
       'auth.password.set_refused',
       { userId: principal.userId, reason: 'not_allowed' },
       'warn',
     );
-    return {
-      ok: false,
-      status: 403,
-      code: 'AUTH.FORBIDDEN',
-      message: authMessages.mayNotSetPassword,
-    };
-  };
-  if (principal.role !== 'administrator') return refuse();
-  let email = input.email?.trim().toLowerCase();
-  if (!email && input.userId) {
-    const [u] = await deps.db
-      .select({ email: authUser.email })
-      .from(authUser)
-      .where(eq(authUser.id, input.userId));
-    email = u?.email;
+    throw new AppError('AUTH.FORBIDDEN', authMessages.mayNotSetPassword);
   }
-  const holder = email ? await matchHolder(deps.db, email) : null;
-  if (!email || !holder?.holderId || holder.organizationId !== principal.organizationId)
-    return {
-      ok: false,
-      status: 404,
-      code: 'AUTH.HOLDER_NOT_FOUND',
-      message: authMessages.noSuchHolder,
-    };
+  const { email, holder } = await targetHolder(deps, principal, input);
 
   const ctx = await deps.auth.$context;
   const [existing] = await deps.db
@@ -163,7 +127,7 @@ async function setInitialPassword(
     .where(sql`lower(${authUser.email}) = ${email}`);
   // "Initial" means no login of any kind: a holder who signs in with Google already has one, and
   // only they may add a password (RST-09).
-  if (existing && (await hasAnyLogin(deps, existing.id))) return refuseExisting(request, principal);
+  if (existing && (await hasAnyLogin(deps, existing.id))) refuseExisting(request, principal);
   const user =
     existing ??
     (await ctx.internalAdapter.createUser(
@@ -176,42 +140,55 @@ async function setInitialPassword(
     accountId: user.id,
     password: await hashPassword(input.newPassword),
   });
-  const loginUrl = ownOriginUrl(deps.config, input.loginUrl, `${deps.config.publicUrl}/login`);
-  deps.mailer.enqueue(
-    input.sendEmail
-      ? {
-          to: email,
-          subject: 'Your Shareholder Registry login',
-          text:
-            `An administrator has created a login for you in the Shareholder Registry.\n\n` +
-            `Sign in at ${loginUrl} with this e-mail address and the initial password your administrator gives you,\n` +
-            `or choose your own password with "Reset Password" on that page.\n`,
-        }
-      : {
-          to: email,
-          subject: 'A password was set for your Shareholder Registry account',
-          text: `An administrator set an initial password for your Shareholder Registry account.\n\nIf you did not expect this, contact your administrator.\n`,
-        },
-  );
+  deps.mailer.enqueue(initialPasswordMail(deps, email, input));
   logAuthEvent(request, 'auth.password.initial_set', {
     userId: principal.userId,
     targetUserId: user.id,
     invited: Boolean(input.sendEmail),
   });
-  return { ok: true, message: authMessages.passwordSet };
 }
 
-function refuseExisting(request: FastifyRequest, principal: Principal): SetPasswordResult {
+/** The holder an administrator names (by e-mail or login id), in their own organization. */
+async function targetHolder(deps: AuthFeatureDeps, principal: Principal, input: SetPasswordBody) {
+  let email = input.email?.trim().toLowerCase();
+  if (!email && input.userId) {
+    const [u] = await deps.db
+      .select({ email: authUser.email })
+      .from(authUser)
+      .where(eq(authUser.id, input.userId));
+    email = u?.email;
+  }
+  const holder = email ? await matchHolder(deps.db, email) : null;
+  if (!email || !holder?.holderId || holder.organizationId !== principal.organizationId)
+    throw new AppError('AUTH.HOLDER_NOT_FOUND', authMessages.noSuchHolder);
+  return { email, holder };
+}
+
+/** The invitation (sendEmail) or the notice that a password was set; never the password. */
+function initialPasswordMail(deps: AuthFeatureDeps, email: string, input: SetPasswordBody) {
+  const loginUrl = ownOriginUrl(deps.config, input.loginUrl, `${deps.config.publicUrl}/login`);
+  return input.sendEmail
+    ? {
+        to: email,
+        subject: 'Your Shareholder Registry login',
+        text:
+          `An administrator has created a login for you in the Shareholder Registry.\n\n` +
+          `Sign in at ${loginUrl} with this e-mail address and the initial password your administrator gives you,\n` +
+          `or choose your own password with "Reset Password" on that page.\n`,
+      }
+    : {
+        to: email,
+        subject: 'A password was set for your Shareholder Registry account',
+        text: `An administrator set an initial password for your Shareholder Registry account.\n\nIf you did not expect this, contact your administrator.\n`,
+      };
+}
+
+function refuseExisting(request: FastifyRequest, principal: Principal): never {
   logAuthEvent(
     request,
     'auth.password.set_refused',
     { userId: principal.userId, reason: 'has_login' },
     'warn',
   );
-  return {
-    ok: false,
-    status: 409,
-    code: 'AUTH.ALREADY_HAS_LOGIN',
-    message: authMessages.alreadyHasLogin,
-  };
+  throw new AppError('AUTH.ALREADY_HAS_LOGIN', authMessages.alreadyHasLogin);
 }

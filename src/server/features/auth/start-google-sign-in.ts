@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { authMessages } from '../../../contract/auth';
 import { logAuthEvent } from '../../auth/auth-events';
 import { copyHeaders, toHeaders } from '../../auth/http-bridge';
+import { AppError } from '../../http/app-error';
 import { isTruthy, ownOriginUrl, type AuthFeatureDeps } from './auth-deps';
 
 export interface GoogleQuery {
@@ -26,25 +27,16 @@ export async function startGoogleSignIn(
   request: FastifyRequest,
   reply: FastifyReply,
   query: GoogleQuery,
-): Promise<{ location: string } | { status: 400; code: string; message: string }> {
+): Promise<{ location: string }> {
   const popup = isTruthy(query.popup);
   if (!popup && isTruthy(query.iframe))
-    return {
-      status: 400,
-      code: 'AUTH.REDIRECT_UNAVAILABLE',
-      message: authMessages.redirectUnavailable,
-    };
+    throw new AppError('AUTH.REDIRECT_UNAVAILABLE', authMessages.redirectUnavailable);
   // A return address must be on the app's own origin, compared exactly (OAU-04): anything else is
   // refused outright rather than replaced, so that nobody is sent anywhere on a forged link.
   const returnTo = query.redirect_uri
     ? ownOriginUrl(deps.config, query.redirect_uri, '')
     : `${deps.config.publicUrl}/auth/callback`;
-  if (!returnTo)
-    return {
-      status: 400,
-      code: 'AUTH.REDIRECT_NOT_ALLOWED',
-      message: authMessages.redirectNotAllowed,
-    };
+  if (!returnTo) throw new AppError('AUTH.REDIRECT_NOT_ALLOWED', authMessages.redirectNotAllowed);
   const callbackURL = popup ? `${POPUP_PAGE}?outcome=success` : new URL(returnTo).pathname;
   const errorCallbackURL = popup ? `${POPUP_PAGE}?outcome=error` : '/auth/callback?outcome=error';
   if (!deps.config.google) return { location: `${errorCallbackURL}&error=unavailable` };

@@ -51,3 +51,59 @@ export async function selectCertificates(db: Db, where: SQL): Promise<Certificat
         : certificateLabel(c.origin_prefix, c.origin_number),
   }));
 }
+
+export interface DestinationSql {
+  id: string;
+  number: number;
+  prefix: string;
+  holder_name: string;
+  effective_date: string;
+  shares: string;
+}
+
+/** The certificates made from `certificateId`, with the shares each received from it. */
+export const destinationsOf = (db: Db, certificateId: string): Promise<DestinationSql[]> =>
+  rows<DestinationSql>(
+    db,
+    sql`select d.id, d.number, cls.prefix, h.name as holder_name,
+               d.effective_date::text as effective_date,
+               coalesce((select sum(t.shares) from share_transaction t
+                          where t.certificate_id = d.id and t.origin_certificate_id = ${certificateId}
+                            and t.shares > 0), 0)::text as shares
+          from certificate d
+          join share_class cls on cls.id = d.class_id
+          join shareholder h on h.id = d.holder_id
+         where d.origin_certificate_id = ${certificateId}
+         order by d.number`,
+  );
+
+export interface CertificateHistorySql {
+  id: string;
+  type: string;
+  preferred: boolean;
+  origin_number: number | null;
+  origin_prefix: string | null;
+  cost: string;
+  shares: string;
+  date: string;
+  notes: string;
+  reason: string | null;
+  transaction_order: string;
+}
+
+/** One certificate's transactions in the ledger's order (date, then transaction order). */
+export const certificateHistoryOf = (
+  db: Db,
+  certificateId: string,
+): Promise<CertificateHistorySql[]> =>
+  rows<CertificateHistorySql>(
+    db,
+    sql`select t.id, t.type, t.preferred, oc.number as origin_number, ocls.prefix as origin_prefix,
+               t.cost::text as cost, t.shares::text as shares, t.date::text as date, t.notes,
+               t.reason, t.transaction_order::text as transaction_order
+          from share_transaction t
+          left join certificate oc on oc.id = t.origin_certificate_id
+          left join share_class ocls on ocls.id = oc.class_id
+         where t.certificate_id = ${certificateId}
+         order by t.date, t.transaction_order`,
+  );

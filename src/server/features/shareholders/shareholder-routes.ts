@@ -19,93 +19,79 @@ import { saveProfile } from './save-profile';
 
 const errors = errorResponses(400, 401, 403, 404, 503);
 
+const directorySchema = {
+  operationId: 'listShareholders',
+  tags: ['shareholders'],
+  summary: 'Directory of shareholders with totals (administrator)',
+  description:
+    'Every holder with a position as of `asOf` (today by default), with server-side search, ' +
+    'sort and paging, and totals over every listed holder.',
+  querystring: directoryQuery,
+  response: { 200: directoryResponse, ...errors },
+};
+
+const statementSchema = {
+  operationId: 'getStatement',
+  tags: ['shareholders'],
+  summary: "A holder's statement as of a date",
+  description:
+    'Balances per class and every transaction up to `asOf`. An administrator may read any ' +
+    "holder's statement; a shareholder only their own (another's answers 404).",
+  params: idParams,
+  querystring: statementQuery,
+  response: { 200: statementResponse, ...errors },
+};
+
+const profileSchema = {
+  operationId: 'getProfile',
+  tags: ['shareholders'],
+  summary: "A holder's contact profile",
+  description: "An administrator may read any holder's profile; a shareholder only their own.",
+  params: idParams,
+  response: { 200: profileResponse, ...errors },
+};
+
+const saveProfileSchema = {
+  operationId: 'saveProfile',
+  tags: ['shareholders'],
+  summary: "Save a holder's contact profile (the spec's Save)",
+  description:
+    'Replaces the contact fields; only an administrator may change the name. Unknown ' +
+    'fields (balances, admin flag, e-mail) are refused with 400.',
+  params: idParams,
+  body: saveProfileBody,
+  response: { 200: saveProfileResponse, ...errors },
+};
+
 /** Directory, statement and profile (spec §2): roles checked by the access policy, then per holder. */
 export const shareholderRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.get(
-    ledgerPaths.shareholders,
-    {
-      schema: {
-        operationId: 'listShareholders',
-        tags: ['shareholders'],
-        summary: 'Directory of shareholders with totals (administrator)',
-        description:
-          'Every holder with a position as of `asOf` (today by default), with server-side search, ' +
-          'sort and paging, and totals over every listed holder.',
-        querystring: directoryQuery,
-        response: { 200: directoryResponse, ...errors },
-      },
-    },
-    async (request) =>
-      listDirectory(db, {
-        organizationId: request.principal!.organizationId!,
-        timeZone: request.principal!.timeZone,
-        query: request.query,
-      }),
+  app.get(ledgerPaths.shareholders, { schema: directorySchema }, async (request) =>
+    listDirectory(db, {
+      organizationId: request.principal!.organizationId!,
+      timeZone: request.principal!.timeZone,
+      query: request.query,
+    }),
   );
 
-  app.get(
-    ledgerPaths.statement,
-    {
-      schema: {
-        operationId: 'getStatement',
-        tags: ['shareholders'],
-        summary: "A holder's statement as of a date",
-        description:
-          'Balances per class and every transaction up to `asOf`. An administrator may read any ' +
-          "holder's statement; a shareholder only their own (another's answers 404).",
-        params: idParams,
-        querystring: statementQuery,
-        response: { 200: statementResponse, ...errors },
-      },
-    },
-    async (request) =>
-      getStatement(db, {
-        holderId: request.params.id,
-        asOf: request.query.asOf,
-        principal: request.principal!,
-      }),
+  app.get(ledgerPaths.statement, { schema: statementSchema }, async (request) =>
+    getStatement(db, {
+      holderId: request.params.id,
+      asOf: request.query.asOf,
+      principal: request.principal!,
+    }),
   );
 
-  app.get(
-    ledgerPaths.shareholder,
-    {
-      schema: {
-        operationId: 'getProfile',
-        tags: ['shareholders'],
-        summary: "A holder's contact profile",
-        description:
-          "An administrator may read any holder's profile; a shareholder only their own.",
-        params: idParams,
-        response: { 200: profileResponse, ...errors },
-      },
-    },
-    async (request) =>
-      getProfile(db, { holderId: request.params.id, principal: request.principal! }),
+  app.get(ledgerPaths.shareholder, { schema: profileSchema }, async (request) =>
+    getProfile(db, { holderId: request.params.id, principal: request.principal! }),
   );
 
-  app.put(
-    ledgerPaths.shareholder,
-    {
-      schema: {
-        operationId: 'saveProfile',
-        tags: ['shareholders'],
-        summary: "Save a holder's contact profile (the spec's Save)",
-        description:
-          'Replaces the contact fields; only an administrator may change the name. Unknown ' +
-          'fields (balances, admin flag, e-mail) are refused with 400.',
-        params: idParams,
-        body: saveProfileBody,
-        response: { 200: saveProfileResponse, ...errors },
-      },
-    },
-    async (request) => {
-      await saveProfile(db, {
-        holderId: request.params.id,
-        body: request.body,
-        principal: request.principal!,
-        requestId: request.id,
-      });
-      return { Shareholders: 'Success' as const };
-    },
-  );
+  app.put(ledgerPaths.shareholder, { schema: saveProfileSchema }, async (request) => {
+    await saveProfile(db, {
+      holderId: request.params.id,
+      body: request.body,
+      principal: request.principal!,
+      requestId: request.id,
+    });
+    return { Shareholders: 'Success' as const };
+  });
 };

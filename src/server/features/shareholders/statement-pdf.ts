@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import PDFDocument from 'pdfkit';
 import type { StatementResponse } from '../../../contract/ledger';
 import { formatCost, formatDate, formatShares } from '../../../contract/format';
-import { counterpartyPhrase, notesWithReason } from '../../../ledger';
+import { drawHistoryTable } from './statement-pdf-table';
 
 // An embedded Unicode TrueType font: pdfkit's standard fonts are Latin-1 only and garble names
 // such as "Łukasz Żółć".
@@ -29,36 +29,15 @@ export function statementFileName(statement: StatementResponse): string {
   return `statement-${slug || 'holder'}-${statement.asOf}.pdf`;
 }
 
-interface Column {
-  header: string;
-  width: number;
-  align: 'left' | 'right';
-  value: (row: StatementResponse['history'][number]) => string;
-}
-
-const COLUMNS: Column[] = [
-  { header: 'Certificate', width: 56, align: 'left', value: (r) => r.certificate },
-  {
-    header: 'Type',
-    width: 114,
-    align: 'left',
-    value: (r) =>
-      [r.issued ? '+' : '−', r.typeLabel, counterpartyPhrase(r.type, r.counterparty)]
-        .filter(Boolean)
-        .join(' '),
-  },
-  { header: 'Origin', width: 40, align: 'left', value: (r) => r.origin ?? '—' },
-  { header: 'Cost', width: 56, align: 'right', value: (r) => formatCost(r.cost) },
-  { header: 'Shares', width: 54, align: 'right', value: (r) => formatShares(r.shares) },
-  { header: 'Balance', width: 58, align: 'right', value: (r) => formatShares(r.balance) },
-  { header: 'Date', width: 70, align: 'left', value: (r) => formatDate(r.date) },
-  { header: 'Notes', width: 84, align: 'left', value: (r) => notesWithReason(r.notes, r.reason) },
-];
-
 const MARGIN = 40;
-const PAD = 3;
-const ISSUED = '#0a3622';
-const OTHER = '#6a2c00';
+
+type Doc = InstanceType<typeof PDFDocument>;
+
+/** Where the page's content goes: its left edge and width. */
+interface Frame {
+  left: number;
+  width: number;
+}
 
 /**
  * The statement as a PDF (US Letter): company header on the first page, totals, then the
@@ -85,12 +64,18 @@ export async function renderStatementPdf(statement: StatementResponse): Promise<
     doc.on('error', reject);
   });
 
-  const left = MARGIN;
-  const width = doc.page.width - 2 * MARGIN;
-  const bottom = () => doc.page.height - MARGIN - 14;
-  const { company, holder, totals } = statement;
+  const frame: Frame = { left: MARGIN, width: doc.page.width - 2 * MARGIN };
+  drawHeading(doc, frame, statement, holderName);
+  drawTotals(doc, frame, statement.totals);
+  drawHistory(doc, frame, statement.history);
+  drawFooters(doc, frame, `${statement.documentId} · ${holderName}`);
+  doc.end();
+  return done;
+}
 
-  // Header (first page only).
+/** The company and the statement's dates side by side, then whose statement it is. */
+function drawHeading(doc: Doc, { left, width }: Frame, statement: StatementResponse, name: string) {
+  const { company, holder } = statement;
   doc
     .font('bold')
     .fontSize(16)
@@ -125,7 +110,7 @@ export async function renderStatementPdf(statement: StatementResponse): Promise<
     .stroke('#000000');
   doc.y += 10;
   doc.font('bold').fontSize(9).fillColor('#333333').text('STATEMENT OF SHAREHOLDINGS', left);
-  doc.fillColor('#000000').fontSize(15).text(holderName, left);
+  doc.fillColor('#000000').fontSize(15).text(name, left);
   const holderAddress = [
     holder.address,
     holder.city,
@@ -135,8 +120,10 @@ export async function renderStatementPdf(statement: StatementResponse): Promise<
     .join(', ');
   if (holderAddress) doc.font('regular').fontSize(9).text(holderAddress, left);
   doc.y += 10;
+}
 
-  // TOTAL BALANCE box.
+/** The TOTAL BALANCE box with the common, preferred and cost-per-share figures. */
+function drawTotals(doc: Doc, { left, width }: Frame, totals: StatementResponse['totals']) {
   const boxY = doc.y;
   const boxH = 62;
   doc.rect(left, boxY, width, boxH).lineWidth(1.2).stroke('#000000');
@@ -159,76 +146,25 @@ export async function renderStatementPdf(statement: StatementResponse): Promise<
   figure('Preferred', formatShares(totals.preferred), left + width - 225);
   figure('Cost Per Share', formatCost(totals.costPerShare), left + width - 110);
   doc.y = boxY + boxH + 16;
+}
 
+function drawHistory(doc: Doc, { left, width }: Frame, history: StatementResponse['history']) {
   doc.font('bold').fontSize(11).text('Transaction History', left, doc.y);
   doc
     .font('regular')
     .fontSize(8)
     .text("Balance: the running balance of the row's class (common or preferred).", left, doc.y);
   doc.y += 4;
-
-  const scale = width / COLUMNS.reduce((s, c) => s + c.width, 0);
-  const widths = COLUMNS.map((c) => c.width * scale);
-  const cellHeight = (texts: string[], font: 'regular' | 'bold') => {
-    doc.font(font).fontSize(8);
-    return (
-      Math.max(
-        ...texts.map((t, i) => doc.heightOfString(t || ' ', { width: widths[i]! - 2 * PAD })),
-      ) +
-      2 * PAD
-    );
-  };
-  const drawRow = (texts: string[], font: 'regular' | 'bold', fill?: string, colors?: string[]) => {
-    const h = cellHeight(texts, font);
-    const y = doc.y;
-    let x = left;
-    if (fill) doc.rect(left, y, width, h).fill(fill);
-    texts.forEach((t, i) => {
-      doc
-        .fillColor(colors?.[i] ?? '#000000')
-        .font(font)
-        .fontSize(8)
-        .text(t, x + PAD, y + PAD, {
-          width: widths[i]! - 2 * PAD,
-          align: COLUMNS[i]!.align,
-          lineBreak: true,
-        });
-      x += widths[i]!;
-    });
-    doc
-      .moveTo(left, y + h)
-      .lineTo(left + width, y + h)
-      .lineWidth(0.4)
-      .stroke('#888888');
-    doc.fillColor('#000000');
-    doc.x = left;
-    doc.y = y + h;
-  };
-  const headers = COLUMNS.map((c) => c.header);
-  const drawHeader = () => drawRow(headers, 'bold', '#e9ecef');
-
-  if (statement.history.length === 0) {
+  if (history.length === 0) {
     doc.font('regular').fontSize(9).text('No transactions up to this date.', left);
-  } else {
-    drawHeader();
-    for (const row of statement.history) {
-      const texts = COLUMNS.map((c) => c.value(row));
-      if (doc.y + cellHeight(texts, 'regular') > bottom()) {
-        doc.addPage();
-        doc.y = MARGIN;
-        drawHeader();
-      }
-      const typeColor = row.issued ? ISSUED : OTHER;
-      drawRow(
-        texts,
-        'regular',
-        undefined,
-        COLUMNS.map((c) => (c.header === 'Type' ? typeColor : '#000000')),
-      );
-    }
+    return;
   }
+  const bottom = () => doc.page.height - MARGIN - 14;
+  drawHistoryTable(doc, { left, width, top: MARGIN, bottom }, history);
+}
 
-  // Footer on every page: document id and page x of n.
+/** On every page: the document id, whose statement, page x of n. */
+function drawFooters(doc: Doc, { left, width }: Frame, label: string) {
   const range = doc.bufferedPageRange();
   for (let i = range.start; i < range.start + range.count; i++) {
     doc.switchToPage(i);
@@ -240,13 +176,15 @@ export async function renderStatementPdf(statement: StatementResponse): Promise<
       .fontSize(7.5)
       .fillColor('#333333')
       .text(
-        `${statement.documentId} · ${holderName} · page ${i - range.start + 1} of ${range.count}`,
+        `${label} · page ${i - range.start + 1} of ${range.count}`,
         left,
         doc.page.height - MARGIN + 6,
-        { width, align: 'center', lineBreak: false },
+        {
+          width,
+          align: 'center',
+          lineBreak: false,
+        },
       );
     doc.page.margins = margins;
   }
-  doc.end();
-  return done;
 }

@@ -3,55 +3,83 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig, type Config } from './config';
 import { DataDirLockedError, lockDataDir } from './data-dir-lock';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from './db/database';
 
 const DRAIN_LIMIT_MS = 10_000;
 
-async function main(): Promise<void> {
-  let config: Config;
+/** Exits with `code` and the error's own one-line message when it is one of `kinds`. */
+function exitOn(e: unknown, kinds: Array<new (...args: never[]) => Error>, code: number): void {
+  if (!kinds.some((kind) => e instanceof kind)) return;
+  console.error((e as Error).message);
+  process.exit(code);
+}
+
+function loadConfigOrExit(): Config {
   try {
-    config = loadConfig();
+    return loadConfig();
   } catch (e) {
-    if (e instanceof ConfigError) {
-      console.error(e.message);
-      process.exit(78);
-    }
+    exitOn(e, [ConfigError], 78);
     throw e;
   }
+}
 
-  // Lock before anything slow, so a second server on the same folder exits at once.
-  let unlock = () => {};
-  if (!config.databaseUrl) {
-    try {
-      unlock = lockDataDir(config.dataDir);
-    } catch (e) {
-      if (e instanceof DataDirLockedError) {
-        console.error(e.message);
-        process.exit(75);
-      }
-      throw e;
-    }
+/** Locks the embedded data directory before anything slow: a second server exits at once. */
+function lockOrExit(config: Config): () => void {
+  if (config.databaseUrl) return () => {};
+  try {
+    return lockDataDir(config.dataDir);
+  } catch (e) {
+    exitOn(e, [DataDirLockedError], 75);
+    throw e;
   }
+}
 
+async function main(): Promise<void> {
+  let config = loadConfigOrExit();
+  const unlock = lockOrExit(config);
+  const [{ buildApp }, { readOrCreateSessionSecret }, { prepareDatabase }] = await Promise.all([
+    import('./app'),
+    import('./session-secret'),
+    import('./prepare-database'),
+  ]);
+  if (!config.sessionSecret)
+    config = { ...config, sessionSecret: readOrCreateSessionSecret(config.dataDir) };
+  const database = await openReachableDatabase(config, unlock);
+  const webDir = fileURLToPath(new URL('../../dist/web', import.meta.url));
+  const app = await buildApp({ config, database, webDir });
+  const prepared = await prepareDatabase({ config, database, log: app.log });
+  onStopSignals(app, database, unlock);
+
+  const address = await app.listen({ port: config.port, host: config.host });
+  const port = new URL(address).port;
+  const shown = config.port === 0 ? `http://localhost:${port}` : config.publicUrl;
+  console.log(`\nShareholder registry is running at ${shown}`);
+  // The one address whose sign-in works (the CSRF check and cookies are bound to PUBLIC_URL).
+  console.log(`Open ${shown}`);
+  console.log(
+    `Database: ${database.kind === 'pglite' ? `embedded (PGlite) in ${join(config.dataDir)}` : 'PostgreSQL'}`,
+  );
+  for (const line of prepared.banner) console.log(line);
+}
+
+/**
+ * Opens the database and waits for it a bounded time, one log line per attempt; unreachable,
+ * the server stops with a one-line reason, exit 78 as for a bad setting (nothing a restart alone
+ * would fix).
+ */
+async function openReachableDatabase(config: Config, unlock: () => void): Promise<Database> {
   const [
-    { buildApp },
     { openDatabase },
-    { readOrCreateSessionSecret },
-    { prepareDatabase },
     { redactPaths },
     { pino },
     { waitForDatabase, DatabaseUnreachableError },
   ] = await Promise.all([
-    import('./app'),
     import('./db/database'),
-    import('./session-secret'),
-    import('./prepare-database'),
     import('./logger'),
     import('pino'),
     import('./db/wait-for-database'),
   ]);
-  if (!config.sessionSecret)
-    config = { ...config, sessionSecret: readOrCreateSessionSecret(config.dataDir) };
-
   // The pool's and its clients' 'error' events (a dropped connection) are logged, not fatal.
   const databaseLog = pino({
     level: config.logLevel,
@@ -64,33 +92,24 @@ async function main(): Promise<void> {
   try {
     await waitForDatabase(database, { seconds: config.databaseWaitSeconds, log: databaseLog });
   } catch (e) {
-    if (!(e instanceof DatabaseUnreachableError)) throw e;
-    console.error(e.message);
-    unlock();
-    process.exit(78); // EX_CONFIG: as for a bad setting, nothing a restart alone would fix
+    if (e instanceof DatabaseUnreachableError) unlock();
+    exitOn(e, [DatabaseUnreachableError], 78);
+    throw e;
   }
-  const webDir = fileURLToPath(new URL('../../dist/web', import.meta.url));
-  const app = await buildApp({ config, database, webDir });
-  const prepared = await prepareDatabase({ config, database, log: app.log });
+  return database;
+}
 
+/**
+ * SIGTERM and SIGINT stop accepting, let the requests in flight finish for at most 10 s (exit 0,
+ * or 1 when the cap was hit), close the database and release the lock.
+ */
+function onStopSignals(app: FastifyInstance, database: Database, unlock: () => void): void {
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down: draining in-flight requests');
-    // Stop accepting, let the requests in flight finish, but never wait more than 10 s.
-    let cap: NodeJS.Timeout | undefined;
-    const drained = await Promise.race([
-      app.close().then(
-        () => true,
-        (err: unknown) => {
-          app.log.error({ err }, 'error while closing the server');
-          return true;
-        },
-      ),
-      new Promise<false>((resolve) => (cap = setTimeout(() => resolve(false), DRAIN_LIMIT_MS))),
-    ]);
-    clearTimeout(cap);
+    const drained = await drain(app);
     if (!drained) app.log.warn('drain took longer than 10 s; closing anyway');
     try {
       // PGlite: CHECKPOINT, then close (it runs with fsync off).
@@ -104,17 +123,23 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+}
 
-  const address = await app.listen({ port: config.port, host: config.host });
-  const port = new URL(address).port;
-  const shown = config.port === 0 ? `http://localhost:${port}` : config.publicUrl;
-  console.log(`\nShareholder registry is running at ${shown}`);
-  // The one address whose sign-in works (the CSRF check and cookies are bound to PUBLIC_URL).
-  console.log(`Open ${shown}`);
-  console.log(
-    `Database: ${database.kind === 'pglite' ? `embedded (PGlite) in ${join(config.dataDir)}` : 'PostgreSQL'}`,
-  );
-  for (const line of prepared.banner) console.log(line);
+/** Stops accepting and waits for the requests in flight, never more than the drain limit. */
+async function drain(app: FastifyInstance): Promise<boolean> {
+  let cap: NodeJS.Timeout | undefined;
+  const drained = await Promise.race([
+    app.close().then(
+      () => true,
+      (err: unknown) => {
+        app.log.error({ err }, 'error while closing the server');
+        return true;
+      },
+    ),
+    new Promise<false>((resolve) => (cap = setTimeout(() => resolve(false), DRAIN_LIMIT_MS))),
+  ]);
+  clearTimeout(cap);
+  return drained;
 }
 
 main().catch((err: unknown) => {

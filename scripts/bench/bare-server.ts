@@ -6,7 +6,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type pg from 'pg';
-import { formatAmount, parseSignedAmount } from '../../src/ledger';
+import { DEFAULT_TIME_ZONE, formatAmount, parseSignedAmount, todayIn } from '../../src/ledger';
 import { openPostgres } from '../../src/server/db/database';
 import { formatTenThousandths } from '../../src/server/ledger-store/amounts';
 import { answerTemplate } from '../../src/server/ledger-store/answer-template';
@@ -22,7 +22,8 @@ const ctx: BareContext = {
 };
 const database = openPostgres(process.env.BENCH_DATABASE_URL!);
 const db = database.pool!;
-const today = () => new Date().toISOString().slice(0, 10);
+// The organization's today, as the app computes it (the default zone).
+const today = () => todayIn(DEFAULT_TIME_ZONE);
 
 class Refusal extends Error {
   constructor(

@@ -9,6 +9,7 @@
 //
 // Exit code 0 when the bench ran, targets met or not (it is a measurement); 1 when the bench
 // itself failed or the ledger invariants are violated. The scratch database is always dropped.
+import { DEFAULT_TIME_ZONE, todayIn } from '../../src/ledger';
 import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
 import pg from 'pg';
@@ -237,7 +238,8 @@ async function main(): Promise<number> {
     path: `/api/v1/shareholders/${seeded.hotHolderId}/statement`,
     headers: session,
   });
-  const today = new Date().toISOString().slice(0, 10);
+  // The organization's today (the default zone), as the server checks it, not the UTC date.
+  const today = todayIn(DEFAULT_TIME_ZONE);
   let sent = 0;
   const transfer = (): CannonRequest => {
     const n = sent++;

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatCost, formatCount, formatDate, formatShares } from './format';
+import {
+  addressLine,
+  addressLines,
+  formatCost,
+  formatCount,
+  formatDate,
+  formatShares,
+} from './format';
 
 describe('format', () => {
   it.each([
@@ -23,5 +30,21 @@ describe('format', () => {
     expect(formatDate('2026-01-05')).toBe('Jan 5, 2026');
     expect(formatDate('2025-12-31')).toBe('Dec 31, 2025');
     expect(formatDate('nonsense')).toBe('nonsense');
+  });
+});
+
+describe('addressLines / addressLine', () => {
+  it('puts city, state and ZIP on one line and leaves out empty parts', () => {
+    const full = {
+      address: '1 Main St',
+      city: 'Dover',
+      state: 'DE',
+      zipCode: '19901',
+      country: 'US',
+    };
+    expect(addressLines(full)).toEqual(['1 Main St', 'Dover, DE 19901', 'US']);
+    expect(addressLine({ ...full, country: '' })).toBe('1 Main St, Dover, DE 19901');
+    expect(addressLines({ address: '', city: '', state: 'DE', zipCode: '' })).toEqual(['DE']);
+    expect(addressLine({ address: '', city: '', state: '', zipCode: '' })).toBe('');
   });
 });

@@ -58,3 +58,26 @@ export function formatDate(isoDate: string): string {
   if (!month) return isoDate;
   return `${month} ${Number(match[3])}, ${match[1]}`;
 }
+
+interface PostalAddress {
+  address: string;
+  city: string;
+  state: string;
+  zipCode: string;
+  country?: string;
+}
+
+/** A postal address as lines: street; "City, ST 12345"; country. Empty parts are left out. */
+export function addressLines(a: PostalAddress): string[] {
+  const cityLine = [a.city, [a.state, a.zipCode].filter(Boolean).join(' ')]
+    .filter(Boolean)
+    .join(', ');
+  return [a.address, cityLine, a.country ?? ''].filter(Boolean);
+}
+
+/** The same address on one line: "street, City, ST 12345". */
+export const addressLine = (a: PostalAddress): string => addressLines(a).join(', ');
+
+/** Under every statement's history, on screen, in print and in the PDF. */
+export const statementBalanceNote =
+  "Balance: the running balance of the row's class (common or preferred).";

@@ -3,9 +3,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authSession, authUser } from '../db/schema';
 import { authClient } from '../features/auth/auth-test-helpers';
-import { createHolder, createOrganization } from '../test-support/fixtures';
+import { addLogin, createHolder, createOrganization } from '../test-support/fixtures';
 import { createTestApp, TEST_SESSION_SECRET, type TestApp } from '../test-support/test-app';
-import { createLogin } from './create-login';
 import { SESSION_COOKIE } from './resolve-principal';
 
 let t: TestApp;
@@ -23,11 +22,7 @@ beforeAll(async () => {
   c = authClient(t);
   const { organization } = await createOrganization(t.database.db);
   await createHolder(t.database.db, organization.id, { name: 'Rae', email: 'rae@t.test' });
-  await createLogin(t.app.authRuntime.auth, t.database.db, {
-    email: 'rae@t.test',
-    name: 'Rae',
-    password: PW,
-  });
+  await addLogin(t, 'rae@t.test', 'Rae', PW);
   await c.login('rae@t.test', PW);
   const [user] = await t.database.db
     .select({ id: authUser.id })

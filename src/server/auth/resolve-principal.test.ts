@@ -2,9 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { authSession, authUser, shareholder } from '../db/schema';
 import { authClient } from '../features/auth/auth-test-helpers';
-import { createHolder, createOrganization } from '../test-support/fixtures';
+import { createHolder, createOrganization, addLogin } from '../test-support/fixtures';
 import { createTestApp, type TestApp } from '../test-support/test-app';
-import { createLogin } from './create-login';
 import {
   mustRewriteExpiry,
   REFRESH_SLACK_MS,
@@ -44,11 +43,7 @@ describe('the per-request session refresh', () => {
     c = authClient(t);
     const { organization } = await createOrganization(t.database.db);
     await createHolder(t.database.db, organization.id, { name: 'Hana', email: 'hana@t.test' });
-    await createLogin(t.app.authRuntime.auth, t.database.db, {
-      email: 'hana@t.test',
-      name: 'Hana',
-      password: PW,
-    });
+    await addLogin(t, 'hana@t.test', 'Hana', PW);
   });
   afterAll(() => t.close());
   afterEach(() => {

@@ -89,7 +89,8 @@ export async function lockOperationState(
   return { origins, holders, state: ledgerStateOf(origins, holders) };
 }
 
-function ledgerStateOf(origins: LockedCertificate[], holders: LockedHolder[]): LedgerState {
+/** What the ledger sees of the locked rows. */
+export function ledgerStateOf(origins: LockedCertificate[], holders: LockedHolder[]): LedgerState {
   return {
     holders: new Map(holders.map((h) => [h.id, { id: h.id, active: h.active }])),
     certificates: new Map(

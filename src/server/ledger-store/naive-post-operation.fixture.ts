@@ -1,15 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import {
-  formatAmount,
-  planOperation,
-  type CertificateState,
-  type ClassType,
-  type OperationInput,
-} from '../../ledger';
+import { formatAmount, planOperation, type ClassType, type OperationInput } from '../../ledger';
 import type { Tx } from '../db/database';
 import { formatTenThousandths, toHundredths, toTenThousandths } from './amounts';
 import { rows } from '../db/sql';
+import { ledgerStateOf } from './lock-operation-state';
 
 /**
  * TEST FIXTURE: never used by the app (checklist LED-11). postOperation as it would be written
@@ -61,52 +56,35 @@ export async function naivePostOperation(
                preferred_shares::text as preferred_shares, held_cost::text as held_cost
           from shareholder where id in ${holderIds} and organization_id = ${organizationId}`,
   );
-  const certificates = new Map<string, CertificateState>(
-    origins.map((o) => [
-      o.id,
-      {
-        id: o.id,
-        holderId: o.holder_id,
-        classType: o.class_type,
-        balance: toHundredths(o.balance),
-        effectiveDate: o.effective_date,
-        cost: toHundredths(o.cost),
-      },
-    ]),
+  const state = ledgerStateOf(
+    origins.map((o) => ({ ...o, number: 0, prefix: '' })),
+    holders.map((h) => ({ ...h, name: '' })),
   );
-  const plan = planOperation(input, {
-    holders: new Map(holders.map((h) => [h.id, { id: h.id, active: h.active }])),
-    certificates,
-  });
+  const plan = planOperation(input, state);
 
-  // The new figures, computed here from what was read (the defect).
-  const certificateBalance = new Map<string, bigint>();
-  const figures = new Map(
-    holders.map((h) => [
-      h.id,
-      {
-        common: toHundredths(h.common_shares),
-        preferred: toHundredths(h.preferred_shares),
-        heldCost: toTenThousandths(h.held_cost),
-      },
+  // The new figures: what was read plus the plan's effect, written back as absolute values (the
+  // defect: what was read may no longer be what is there).
+  const certificateBalance = new Map(
+    [...plan.effect.certificateChanges].map(([id, change]) => [
+      id,
+      state.certificates.get(id)!.balance + change,
     ]),
   );
-  for (const entry of plan.entries) {
-    let price: bigint;
-    if ('existingId' in entry.certificate) {
-      const origin = certificates.get(entry.certificate.existingId)!;
-      const balance = certificateBalance.get(origin.id) ?? origin.balance;
-      certificateBalance.set(origin.id, balance + entry.shares);
-      price = origin.cost;
-    } else {
-      const ref = entry.certificate.newRef;
-      price = plan.newCertificates.find((c) => c.ref === ref)!.cost;
-    }
-    const f = figures.get(entry.holderId)!;
-    if (entry.preferred) f.preferred += entry.shares;
-    else f.common += entry.shares;
-    f.heldCost += entry.shares * price;
-  }
+  const figures = new Map(
+    holders
+      .filter((h) => plan.effect.holderChanges.has(h.id))
+      .map((h) => {
+        const change = plan.effect.holderChanges.get(h.id)!;
+        return [
+          h.id,
+          {
+            common: toHundredths(h.common_shares) + change.common,
+            preferred: toHundredths(h.preferred_shares) + change.preferred,
+            heldCost: toTenThousandths(h.held_cost) + change.heldCost,
+          },
+        ];
+      }),
+  );
 
   const operationId = randomUUID();
   await tx.execute(

@@ -5,9 +5,13 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webRoutePaths } from '../../contract/web-routes';
-import { createLogin } from '../auth/create-login';
 import { rows } from '../db/sql';
-import { createHolder, createOrganization, sessionCookieOf } from '../test-support/fixtures';
+import {
+  addLogin,
+  createHolder,
+  createOrganization,
+  sessionCookieOf,
+} from '../test-support/fixtures';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 
 let t: TestApp;
@@ -35,11 +39,7 @@ beforeAll(async () => {
       isAdmin: true,
     })
   ).id;
-  await createLogin(t.app.authRuntime.auth, t.database.db, {
-    email: 'admin@t.test',
-    name: 'Avery',
-    password: PW,
-  });
+  await addLogin(t, 'admin@t.test', 'Avery', PW);
 });
 afterAll(() => t.close());
 

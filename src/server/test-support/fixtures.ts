@@ -95,3 +95,7 @@ export function sessionCookieOf(setCookie: string | string[] | undefined): strin
 export async function deactivate(db: Db, holderId: string) {
   await db.update(shareholder).set({ active: false }).where(eq(shareholder.id, holderId));
 }
+
+/** A password login for `email` (better-auth's own user and credential), as a test sets one up. */
+export const addLogin = (t: TestApp, email: string, name: string, password: string) =>
+  createLogin(t.app.authRuntime.auth, t.database.db, { email, name, password });

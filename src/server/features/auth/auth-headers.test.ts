@@ -2,8 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogin } from '../../auth/create-login';
-import { createHolder, createOrganization } from '../../test-support/fixtures';
+import { addLogin, createHolder, createOrganization } from '../../test-support/fixtures';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { authClient } from './auth-test-helpers';
 
@@ -25,11 +24,7 @@ beforeAll(async () => {
   const { organization } = await createOrganization(t.database.db);
   await createHolder(t.database.db, organization.id, { name: 'Harper', email: 'holder@t.test' });
   await createHolder(t.database.db, organization.id, { name: 'Other', email: 'other@t.test' });
-  await createLogin(t.app.authRuntime.auth, t.database.db, {
-    email: 'holder@t.test',
-    name: 'Harper',
-    password: PW,
-  });
+  await addLogin(t, 'holder@t.test', 'Harper', PW);
 });
 afterAll(() => t.close());
 

@@ -1,9 +1,8 @@
 // Lock-out abuse: an attacker guessing from elsewhere keeps untrusted clients slowed down, but
 // the owner's browser, which signed in before and carries a device cookie, still signs in.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogin } from '../../auth/create-login';
 import { BACKOFF } from '../../auth/rate-limit';
-import { createHolder, createOrganization } from '../../test-support/fixtures';
+import { addLogin, createHolder, createOrganization } from '../../test-support/fixtures';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 
 let t: TestApp;
@@ -14,11 +13,7 @@ beforeAll(async () => {
   t = await createTestApp();
   const { organization } = await createOrganization(t.database.db);
   await createHolder(t.database.db, organization.id, { name: 'Owner', email: 'owner@t.test' });
-  await createLogin(t.app.authRuntime.auth, t.database.db, {
-    email: 'owner@t.test',
-    name: 'Owner',
-    password: PW,
-  });
+  await addLogin(t, 'owner@t.test', 'Owner', PW);
 });
 afterAll(() => t.close());
 

@@ -11,7 +11,12 @@ import { authMessages } from '../../../contract/auth';
 import { verifyPassword } from '../../auth/auth';
 import { createLogin } from '../../auth/create-login';
 import { authAccount, authLoginFailure, authSession, authUser } from '../../db/schema';
-import { createHolder, createOrganization, sessionCookieOf } from '../../test-support/fixtures';
+import {
+  createHolder,
+  createOrganization,
+  sessionCookieOf,
+  addLogin,
+} from '../../test-support/fixtures';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { authClient } from './auth-test-helpers';
 import { issueTokens, newRefreshToken } from './tokens';
@@ -151,11 +156,7 @@ describe('POST /auth/login', () => {
     });
     for (const p of pairs) {
       expect([...p.right]).toHaveLength(100);
-      await createLogin(t.app.authRuntime.auth, t.database.db, {
-        email: p.email,
-        name: p.email,
-        password: p.right,
-      });
+      await addLogin(t, p.email, p.email, p.right);
     }
     let wrongRefused = 0;
     let rightAccepted = 0;
@@ -176,11 +177,7 @@ describe('POST /auth/login', () => {
 
   it('counts each attempt before checking it: 20 parallel wrong passwords from one IP → 3 × 401, 17 × 429 (AUTH-07)', async () => {
     const ip = '10.200.0.1';
-    await createLogin(t.app.authRuntime.auth, t.database.db, {
-      email: 'burst@t.test',
-      name: 'B',
-      password: PW,
-    });
+    await addLogin(t, 'burst@t.test', 'B', PW);
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, i) => c.login('burst@t.test', `wrong-burst-${i}`, ip)),
     );

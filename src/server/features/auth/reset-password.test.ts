@@ -1,10 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { authMessages } from '../../../contract/auth';
-import { createLogin } from '../../auth/create-login';
 import { authRateLimit, authUser, authVerification } from '../../db/schema';
 import { startSmtpCatcher } from '../../mail/test-smtp-catcher';
-import { createHolder, createOrganization } from '../../test-support/fixtures';
+import { addLogin, createHolder, createOrganization } from '../../test-support/fixtures';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { authClient, tokenFromMail } from './auth-test-helpers';
 
@@ -31,11 +30,7 @@ beforeAll(async () => {
     'r9@t.test',
   ].entries()) {
     await createHolder(t.database.db, organization.id, { name: `Reset ${i}`, email });
-    await createLogin(t.app.authRuntime.auth, t.database.db, {
-      email,
-      name: `Reset ${i}`,
-      password: PW,
-    });
+    await addLogin(t, email, `Reset ${i}`, PW);
   }
 });
 afterAll(async () => {

@@ -8,7 +8,7 @@ import { commonPasswords } from '../../auth/password-policy';
 import { verifyPassword } from '../../auth/auth';
 import { authAccount, authUser, shareholder } from '../../db/schema';
 import { startSmtpCatcher } from '../../mail/test-smtp-catcher';
-import { createHolder, createOrganization } from '../../test-support/fixtures';
+import { createHolder, createOrganization, addLogin } from '../../test-support/fixtures';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { authClient, tokenFromMail } from './auth-test-helpers';
 
@@ -93,11 +93,7 @@ describe("POST /auth/set-password: one's own password", () => {
   });
 
   it('applies the length rules: 7 refused, 8 and 128 accepted, 129 refused, any Unicode (AUTH-01)', async () => {
-    await createLogin(t.app.authRuntime.auth, t.database.db, {
-      email: 'len@t.test',
-      name: 'Len',
-      password: PW,
-    });
+    await addLogin(t, 'len@t.test', 'Len', PW);
     let current = PW;
     const { cookie } = await c.login('len@t.test', PW);
     const attempt = (newPassword: string) =>
@@ -114,11 +110,7 @@ describe("POST /auth/set-password: one's own password", () => {
     expect((await c.login('len@t.test', 'Żółć gęślą jaźń 密码 🔑')).res.statusCode).toBe(200);
   });
   it('counts code points: 128 emoji accepted and usable at sign-in, 129 refused (AUTH-01)', async () => {
-    await createLogin(t.app.authRuntime.auth, t.database.db, {
-      email: 'emoji@t.test',
-      name: 'Emoji',
-      password: PW,
-    });
+    await addLogin(t, 'emoji@t.test', 'Emoji', PW);
     const { cookie } = await c.login('emoji@t.test', PW);
     const refused = await setPw(cookie!, { currentPassword: PW, newPassword: EMOJI_129 });
     expect(refused.statusCode).toBe(400);

@@ -1,10 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authMessages } from '../../../contract/auth';
-import { createLogin } from '../../auth/create-login';
 import { authLoginFailure } from '../../db/schema';
 import { startSmtpCatcher } from '../../mail/test-smtp-catcher';
-import { createHolder, createOrganization } from '../../test-support/fixtures';
+import { addLogin, createHolder, createOrganization } from '../../test-support/fixtures';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { authClient } from './auth-test-helpers';
 
@@ -24,11 +23,7 @@ beforeAll(async () => {
   c = authClient(t);
   const { organization } = await createOrganization(t.database.db);
   await createHolder(t.database.db, organization.id, { name: 'Known', email: KNOWN });
-  await createLogin(t.app.authRuntime.auth, t.database.db, {
-    email: KNOWN,
-    name: 'Known',
-    password: PW,
-  });
+  await addLogin(t, KNOWN, 'Known', PW);
 });
 afterAll(async () => {
   await t.close();

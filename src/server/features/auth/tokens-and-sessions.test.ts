@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { authMessages } from '../../../contract/auth';
-import { createLogin } from '../../auth/create-login';
 import { authSession, authUser, shareholder } from '../../db/schema';
-import { createHolder, createOrganization } from '../../test-support/fixtures';
+import { addLogin, createHolder, createOrganization } from '../../test-support/fixtures';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { authClient } from './auth-test-helpers';
 
@@ -29,11 +28,7 @@ beforeAll(async () => {
     email: 'other@t.test',
   });
   for (const email of ['holder@t.test', 'admin@t.test', 'nomatch@t.test'])
-    await createLogin(t.app.authRuntime.auth, t.database.db, {
-      email,
-      name: 'User ' + email,
-      password: PW,
-    });
+    await addLogin(t, email, 'User ' + email, PW);
 });
 afterAll(() => t.close());
 afterEach(() => {
@@ -148,11 +143,7 @@ describe('access and refresh tokens (SES-04, SES-08)', () => {
       .from(shareholder)
       .where(eq(shareholder.email, 'holder@t.test'))) as [{ organizationId: string }];
     await createHolder(t.database.db, organizationId, { name: 'Quinn', email: 'quitter@t.test' });
-    await createLogin(t.app.authRuntime.auth, t.database.db, {
-      email: 'quitter@t.test',
-      name: 'Quinn',
-      password: PW,
-    });
+    await addLogin(t, 'quitter@t.test', 'Quinn', PW);
     const pair = await pairOf('quitter@t.test');
     const { cookie } = await c.login('quitter@t.test', PW);
     await t.database.db

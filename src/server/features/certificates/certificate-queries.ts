@@ -4,6 +4,7 @@ import type { Db } from '../../db/database';
 import { amountText } from '../../ledger-store/amounts';
 import { certificateLabel } from '../../ledger-store/certificate-label';
 import { rows } from '../../db/sql';
+import type { TransactionSqlRow } from '../../ledger-store/history-line';
 
 interface CertificateSql {
   id: string;
@@ -77,19 +78,7 @@ export const destinationsOf = (db: Db, certificateId: string): Promise<Destinati
          order by d.number`,
   );
 
-export interface CertificateHistorySql {
-  id: string;
-  type: string;
-  preferred: boolean;
-  origin_number: number | null;
-  origin_prefix: string | null;
-  cost: string;
-  shares: string;
-  date: string;
-  notes: string;
-  reason: string | null;
-  transaction_order: string;
-}
+export type CertificateHistorySql = TransactionSqlRow;
 
 /** One certificate's transactions in the ledger's order (date, then transaction order). */
 export const certificateHistoryOf = (

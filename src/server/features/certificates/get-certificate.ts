@@ -1,17 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { CertificateRow, certificateDetailResponse } from '../../../contract/ledger';
-import {
-  formatAmount,
-  isIssuedType,
-  isTransactionType,
-  typeLabel,
-  withRunningBalance,
-} from '../../../ledger';
+import { withRunningBalance } from '../../../ledger';
 import type { Db } from '../../db/database';
 import { AppError } from '../../http/app-error';
 import { amountText, toHundredths } from '../../ledger-store/amounts';
 import { certificateLabel } from '../../ledger-store/certificate-label';
+import { historyLine } from '../../ledger-store/history-line';
 import { mayAccessHolder } from '../../ledger-store/visible-holder';
 import type { Principal } from '../../plugins/access-control';
 import {
@@ -62,30 +57,14 @@ export async function getCertificate(
 /** The certificate's own history with its running balance (the other side is in destinations). */
 function historyLines(certificate: CertificateRow, history: CertificateHistorySql[]) {
   return withRunningBalance(history.map((t) => ({ ...t, shares: toHundredths(t.shares) }))).map(
-    (t) => {
-      const known = isTransactionType(t.type);
-      return {
-        id: t.id,
+    (t) =>
+      historyLine(t, {
         certificateId: certificate.id,
         certificate: certificate.certificate,
-        type: t.type,
-        typeLabel: known ? typeLabel(t.type as never) : t.type,
-        issued: known ? isIssuedType(t.type as never) : false,
-        preferred: t.preferred,
-        origin:
-          t.origin_number === null || t.origin_prefix === null
-            ? null
-            : certificateLabel(t.origin_prefix, t.origin_number),
-        cost: amountText(t.cost),
-        shares: formatAmount(t.shares),
-        balance: formatAmount(t.runningBalance),
-        date: t.date,
-        notes: t.notes,
-        reason: t.reason,
+        shares: t.shares,
+        balance: t.runningBalance,
         // One certificate's own history: the other side shows in Destination Shares.
         counterparty: null,
-        transactionOrder: t.transaction_order,
-      };
-    },
+      }),
   );
 }

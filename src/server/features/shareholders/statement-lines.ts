@@ -1,13 +1,8 @@
 import type { StatementResponse } from '../../../contract/ledger';
-import {
-  formatAmount,
-  isIssuedType,
-  isTransactionType,
-  typeLabel,
-  type HeldCertificate,
-} from '../../../ledger';
+import type { HeldCertificate } from '../../../ledger';
 import { toHundredths } from '../../ledger-store/amounts';
 import { certificateLabel } from '../../ledger-store/certificate-label';
+import { historyLine } from '../../ledger-store/history-line';
 import type { HistorySqlRow } from './statement-queries';
 
 /**
@@ -29,29 +24,13 @@ export function statementLines(history: HistorySqlRow[]): {
       certificates.set(row.certificate_id, held);
     }
     held.balance += shares;
-    const type = row.type;
-    const known = isTransactionType(type);
-    return {
-      id: row.id,
+    return historyLine(row, {
       certificateId: row.certificate_id,
       certificate: certificateLabel(row.prefix, row.number),
-      type,
-      typeLabel: known ? typeLabel(type) : type,
-      issued: known ? isIssuedType(type) : false,
-      preferred: row.preferred,
-      origin:
-        row.origin_number === null || row.origin_prefix === null
-          ? null
-          : certificateLabel(row.origin_prefix, row.origin_number),
-      cost: formatAmount(toHundredths(row.cost)),
-      shares: formatAmount(shares),
-      balance: formatAmount(running[row.class_type]),
-      date: row.date,
-      notes: row.notes,
-      reason: row.reason,
+      shares,
+      balance: running[row.class_type],
       counterparty: row.counterparty,
-      transactionOrder: row.transaction_order,
-    };
+    });
   });
   return { lines, certificates: [...certificates.values()] };
 }

@@ -3,7 +3,14 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import PDFDocument from 'pdfkit';
 import type { StatementResponse } from '../../../contract/ledger';
-import { formatCost, formatDate, formatShares } from '../../../contract/format';
+import {
+  addressLine,
+  addressLines,
+  formatCost,
+  formatDate,
+  formatShares,
+  statementBalanceNote,
+} from '../../../contract/format';
 import { drawHistoryTable } from './statement-pdf-table';
 
 // An embedded Unicode TrueType font: pdfkit's standard fonts are Latin-1 only and garble names
@@ -81,13 +88,7 @@ function drawHeading(doc: Doc, { left, width }: Frame, statement: StatementRespo
     .fontSize(16)
     .text(company.legalName, left, MARGIN, { width: width * 0.6 });
   doc.font('regular').fontSize(9);
-  const companyLines = [
-    company.address,
-    [company.city, [company.state, company.zipCode].filter(Boolean).join(' ')]
-      .filter(Boolean)
-      .join(', '),
-    company.country,
-  ].filter(Boolean);
+  const companyLines = addressLines(company);
   for (const line of companyLines) doc.text(line, { width: width * 0.6 });
   const afterCompany = doc.y;
   const metaX = left + width * 0.62;
@@ -111,13 +112,7 @@ function drawHeading(doc: Doc, { left, width }: Frame, statement: StatementRespo
   doc.y += 10;
   doc.font('bold').fontSize(9).fillColor('#333333').text('STATEMENT OF SHAREHOLDINGS', left);
   doc.fillColor('#000000').fontSize(15).text(name, left);
-  const holderAddress = [
-    holder.address,
-    holder.city,
-    [holder.state, holder.zipCode].filter(Boolean).join(' '),
-  ]
-    .filter(Boolean)
-    .join(', ');
+  const holderAddress = addressLine(holder);
   if (holderAddress) doc.font('regular').fontSize(9).text(holderAddress, left);
   doc.y += 10;
 }
@@ -150,10 +145,7 @@ function drawTotals(doc: Doc, { left, width }: Frame, totals: StatementResponse[
 
 function drawHistory(doc: Doc, { left, width }: Frame, history: StatementResponse['history']) {
   doc.font('bold').fontSize(11).text('Transaction History', left, doc.y);
-  doc
-    .font('regular')
-    .fontSize(8)
-    .text("Balance: the running balance of the row's class (common or preferred).", left, doc.y);
+  doc.font('regular').fontSize(8).text(statementBalanceNote, left, doc.y);
   doc.y += 4;
   if (history.length === 0) {
     doc.font('regular').fontSize(9).text('No transactions up to this date.', left);

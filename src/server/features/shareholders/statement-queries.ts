@@ -1,25 +1,15 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { rows } from '../../db/sql';
+import type { TransactionSqlRow } from '../../ledger-store/history-line';
 
-export interface HistorySqlRow {
-  id: string;
+export interface HistorySqlRow extends TransactionSqlRow {
   certificate_id: string;
   number: number;
   prefix: string;
   class_type: 'common' | 'preferred';
   certificate_cost: string;
-  type: string;
-  preferred: boolean;
-  origin_number: number | null;
-  origin_prefix: string | null;
-  cost: string;
-  shares: string;
-  date: string;
-  notes: string;
-  reason: string | null;
   counterparty: string | null;
-  transaction_order: string;
 }
 
 export interface CompanyRow {

@@ -2,22 +2,21 @@ import Table from 'react-bootstrap/Table';
 import type { StatementResponse } from '../../../contract/ledger';
 import { counterpartyPhrase, notesWithReason } from '../../../ledger';
 import { TypeBadge } from '../../components/type-badge';
-import { formatCost, formatDate, formatShares } from '../../lib/format';
+import {
+  addressLine,
+  addressLines,
+  formatCost,
+  formatDate,
+  formatShares,
+  statementBalanceNote,
+} from '../../lib/format';
 
 /** The same words as the PDF's (statement-pdf.ts). */
-export const BALANCE_NOTE =
-  "Balance: the running balance of the row's class (common or preferred).";
 
 /** The certificate-style statement: screen and print share this markup (styles.css @media print). */
 export function StatementDocument({ statement }: { statement: StatementResponse }) {
   const { company, holder, totals, history } = statement;
-  const companyLines = [
-    company.address,
-    [company.city, [company.state, company.zipCode].filter(Boolean).join(' ')]
-      .filter(Boolean)
-      .join(', '),
-    company.country,
-  ].filter(Boolean);
+  const companyLines = addressLines(company);
   return (
     <article className="statement-document" aria-labelledby="statement-holder">
       <header className="statement-header mb-4">
@@ -51,13 +50,7 @@ export function StatementDocument({ statement }: { statement: StatementResponse 
         <h2 id="statement-holder" className="statement-holder h3 mb-1">
           {holder.fullName || holder.name}
         </h2>
-        {(holder.address || holder.city) && (
-          <p className="small mb-0">
-            {[holder.address, holder.city, [holder.state, holder.zipCode].filter(Boolean).join(' ')]
-              .filter(Boolean)
-              .join(', ')}
-          </p>
-        )}
+        {(holder.address || holder.city) && <p className="small mb-0">{addressLine(holder)}</p>}
       </header>
 
       <section className="total-balance card mb-4" aria-labelledby="total-balance-title">
@@ -88,7 +81,7 @@ export function StatementDocument({ statement }: { statement: StatementResponse 
           Transaction History
         </h3>
         <p className="small text-body-secondary mb-2" id="history-balance-note">
-          {BALANCE_NOTE}
+          {statementBalanceNote}
         </p>
         {history.length === 0 ? (
           <p className="text-body-secondary">No transactions up to this date.</p>

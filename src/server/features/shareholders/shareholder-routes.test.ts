@@ -2,130 +2,23 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  directoryResponse,
-  directorySortKeys,
-  profileResponse,
-  statementResponse,
-  type DirectoryRow,
-} from '../../../contract/ledger';
+import { directoryResponse, profileResponse, statementResponse } from '../../../contract/ledger';
 import { rows } from '../../db/sql';
 import { expectLedgerSound, ledgerScenario } from '../../ledger-store/test-scenario';
-import { createHolder } from '../../test-support/fixtures';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import type { TestApp } from '../../test-support/test-app';
 import { getStatement } from './get-statement';
+import { shareholderRoutesScenario } from './shareholder-routes.scenario';
 
 let t: TestApp;
-let s: Awaited<ReturnType<typeof ledgerScenario>>;
+let s: Awaited<ReturnType<typeof shareholderRoutesScenario>>['s'];
 beforeAll(async () => {
-  t = await createTestApp();
-  s = await ledgerScenario(t);
-  // Alice transfers 30 of CS-1 to Bob in 2024, converts 20 of CS-2 and cancels 5.
-  await s.post({
-    type: 'Transfer',
-    holderId: s.alice.id,
-    toHolderId: s.bob.id,
-    date: '2024-03-01',
-    shares: '30',
-    cost: '2.00',
-    originCertificateIds: [s.certificates.cs1],
-  });
-  await s.post({
-    type: 'Convert to Preferred',
-    holderId: s.alice.id,
-    date: '2024-04-01',
-    shares: '20',
-    originCertificateIds: [s.certificates.cs2],
-  });
-  await s.post({
-    type: 'Cancel',
-    holderId: s.alice.id,
-    date: '2024-05-01',
-    shares: '5',
-    reason: 'repurchase',
-    originCertificateIds: [s.certificates.cs1],
-  });
-  // An administrator holding nothing is left out of the directory; one holding shares is listed.
-  const rich = await createHolder(s.db, s.organization.id, { name: 'Rich Admin', isAdmin: true });
-  await s.post({
-    type: 'New Issue',
-    holderId: rich.id,
-    date: '2023-01-01',
-    shares: '1',
-    cost: '0',
-  });
-  await createHolder(s.db, s.organization.id, { name: 'Gone', active: false });
+  ({ t, s } = await shareholderRoutesScenario());
 });
 afterAll(() => t.close());
 afterEach(() => expectLedgerSound(t.database.db));
 
 const get = (url: string, headers: Record<string, string>) =>
   t.app.inject({ method: 'GET', url, headers });
-
-describe('GET /api/v1/shareholders (directory)', () => {
-  it('lists active holders with figures and totals for an administrator', async () => {
-    const res = await get('/api/v1/shareholders?sort=balance&dir=desc', s.as.admin);
-    expect(res.statusCode).toBe(200);
-    const body = directoryResponse.parse(res.json());
-    expect(body.rows.map((r) => r.name)).toEqual(['Alice', 'Bob', 'Rich Admin', 'Carol']);
-    expect(body.rows[0]).toMatchObject({
-      common: '95.00',
-      preferred: '20.00',
-      balance: '115.00',
-    });
-    // Alice: CS-1 65 @ 1.00, CS-2 30 @ 2.50, PS 20 @ 2.50 → (65 + 75 + 50) / 115 = 1.652… → 1.65
-    expect(body.rows[0]!.costPerShare).toBe('1.65');
-    expect(body.totals).toEqual({
-      shareholders: 4,
-      totalShares: '156.00',
-      common: '136.00',
-      preferred: '20.00',
-    });
-    expect(body.total).toBe(4);
-  });
-
-  it('searches by name and pages, keeping the totals of every listed holder', async () => {
-    const res = await get('/api/v1/shareholders?search=ali&pageSize=1', s.as.admin);
-    const body = directoryResponse.parse(res.json());
-    expect(body.rows.map((r) => r.name)).toEqual(['Alice']);
-    expect(body.total).toBe(1);
-    expect(body.totals.shareholders).toBe(4);
-    const page2 = directoryResponse.parse(
-      (await get('/api/v1/shareholders?sort=name&page=2&pageSize=2', s.as.admin)).json(),
-    );
-    expect(page2.rows.map((r) => r.name)).toEqual(['Carol', 'Rich Admin']);
-  });
-
-  it('derives figures as of an earlier date from the transactions', async () => {
-    const body = directoryResponse.parse(
-      (await get('/api/v1/shareholders?asOf=2024-03-15&sort=name', s.as.admin)).json(),
-    );
-    expect(body.asOf).toBe('2024-03-15');
-    const alice = body.rows.find((r) => r.name === 'Alice');
-    expect(alice).toMatchObject({ common: '120.00', preferred: '0.00', balance: '120.00' });
-    const bob = body.rows.find((r) => r.name === 'Bob');
-    expect(bob).toMatchObject({ common: '40.00', balance: '40.00' });
-  });
-
-  it('as of a date lists and counts only holders with a position on that date', async () => {
-    // 2023-03-01: only Alice holds shares (Bob's first issue is in July, Rich Admin's in 2023-01
-    // but an administrator is listed only with shares); Carol never held any.
-    const body = directoryResponse.parse(
-      (await get('/api/v1/shareholders?asOf=2023-03-01&sort=name', s.as.admin)).json(),
-    );
-    expect(body.rows.map((r) => r.name)).toEqual(['Alice', 'Rich Admin']);
-    expect(body.totals.shareholders).toBe(2);
-    expect(body.total).toBe(2);
-  });
-
-  it('refuses shareholders (403) and anonymous callers (401); 400 names a bad parameter', async () => {
-    expect((await get('/api/v1/shareholders', s.as.alice)).statusCode).toBe(403);
-    expect((await get('/api/v1/shareholders', {})).statusCode).toBe(401);
-    const bad = await get('/api/v1/shareholders?sort=password', s.as.admin);
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().field).toBe('sort');
-  });
-});
 
 describe('GET /api/v1/shareholders/:id/statement', () => {
   it('gives the holder their own statement: friendly labels, counterparties, reasons, balance per class', async () => {
@@ -374,133 +267,6 @@ describe('GET and PUT /api/v1/shareholders/:id (profile)', () => {
     const res = await save(s.alice.id, s.as.admin, { ShareholderId: s.bob.id });
     expect(res.statusCode).toBe(400);
     expect(res.json().field).toBe('ShareholderId');
-  });
-});
-
-describe('directory sort, search and paging (every sortable column, both directions)', () => {
-  // Its own organization, with ties on every figure so the id tie-break shows.
-  let o: Awaited<ReturnType<typeof ledgerScenario>>;
-  beforeAll(async () => {
-    o = await ledgerScenario(t);
-    const holder = (name: string) => createHolder(o.db, o.organization.id, { name });
-    const dave = await holder('dave');
-    const erin = await holder('Erin');
-    await holder('Frank');
-    const issue = (
-      holderId: string,
-      shares: string,
-      cost: string,
-      classType: 'common' | 'preferred',
-    ) => o.post({ type: 'New Issue', holderId, date: '2023-02-01', shares, cost, classType });
-    await issue(dave.id, '10', '3.00', 'preferred');
-    await issue(erin.id, '10', '0.50', 'common');
-    await issue(erin.id, '5', '1.00', 'preferred');
-  });
-
-  const directory = async (query: string) => {
-    const res = await get(`/api/v1/shareholders?${query}`, o.as.admin);
-    expect(res.statusCode).toBe(200);
-    return directoryResponse.parse(res.json());
-  };
-
-  /** Hundredths, so figures compare exactly. */
-  const exact = (amount: string) => BigInt(amount.replace('.', ''));
-  const keyOf: Record<(typeof directorySortKeys)[number], (r: DirectoryRow) => string | bigint> = {
-    name: (r) => r.name.toLowerCase(),
-    common: (r) => exact(r.common),
-    preferred: (r) => exact(r.preferred),
-    balance: (r) => exact(r.balance),
-    costPerShare: (r) => exact(r.costPerShare),
-  };
-
-  it('lists the figures the ties are built on', async () => {
-    const body = await directory('sort=name&pageSize=200');
-    expect(
-      body.rows.map((r) => [r.name, r.common, r.preferred, r.balance, r.costPerShare]),
-    ).toEqual([
-      ['Alice', '150.00', '0.00', '150.00', '1.50'],
-      ['Bob', '10.00', '0.00', '10.00', '3.00'],
-      ['Carol', '0.00', '0.00', '0.00', '0.00'],
-      ['dave', '0.00', '10.00', '10.00', '3.00'],
-      ['Erin', '10.00', '5.00', '15.00', '0.67'],
-      ['Frank', '0.00', '0.00', '0.00', '0.00'],
-    ]);
-  });
-
-  it.each(
-    directorySortKeys.flatMap((sort) => (['asc', 'desc'] as const).map((dir) => [sort, dir])),
-  )(
-    'sorts by %s %s, ties by id the same way, and pages through the same order',
-    async (sort, dir) => {
-      const all = await directory(`sort=${sort}&dir=${dir}&pageSize=200`);
-      expect(all.rows).toHaveLength(6);
-      const sign = dir === 'asc' ? 1 : -1;
-      const key = keyOf[sort as (typeof directorySortKeys)[number]];
-      const expected = [...all.rows].sort((a, b) => {
-        const [x, y] = [key(a), key(b)];
-        if (x !== y) return x < y ? -sign : sign;
-        return a.id < b.id ? -sign : sign;
-      });
-      expect(all.rows.map((r) => r.name)).toEqual(expected.map((r) => r.name));
-
-      const paged: string[] = [];
-      for (let page = 1; page <= 3; page++) {
-        const body = await directory(`sort=${sort}&dir=${dir}&pageSize=2&page=${page}`);
-        expect(body).toMatchObject({ page, pageSize: 2, total: 6 });
-        paged.push(...body.rows.map((r) => r.name));
-      }
-      expect(paged).toEqual(expected.map((r) => r.name));
-    },
-  );
-
-  it.each([
-    ['AL', ['Alice']],
-    ['e', ['Alice', 'dave', 'Erin']],
-    ['  erin  ', ['Erin']],
-    ['%', []],
-    ['_', []],
-    ['\\', []],
-    ['zz', []],
-  ])(
-    'searches names for %j, case-insensitive, wildcards taken literally',
-    async (search, names) => {
-      const body = await directory(`search=${encodeURIComponent(search)}&pageSize=200`);
-      expect(body.rows.map((r) => r.name)).toEqual(names);
-      expect(body.total).toBe(names.length);
-      // Totals stay those of every listed holder.
-      expect(body.totals).toEqual({
-        shareholders: 6,
-        totalShares: '185.00',
-        common: '170.00',
-        preferred: '15.00',
-      });
-    },
-  );
-
-  it('treats an empty search as none, and answers a page past the end with no rows', async () => {
-    expect((await directory('search=&pageSize=200')).total).toBe(6);
-    const past = await directory('page=4&pageSize=2');
-    expect(past).toMatchObject({ page: 4, pageSize: 2, total: 6, rows: [] });
-    const last = await directory('page=2&pageSize=5');
-    expect(last.rows).toHaveLength(1);
-    expect((await directory('pageSize=200')).rows).toHaveLength(6);
-  });
-
-  it.each([
-    ['page=0', 'page'],
-    ['page=-1', 'page'],
-    ['page=1.5', 'page'],
-    ['pageSize=0', 'pageSize'],
-    ['pageSize=201', 'pageSize'],
-    ['pageSize=ten', 'pageSize'],
-    ['dir=up', 'dir'],
-    ['sort=id', 'sort'],
-    ['asOf=2024-13-01', 'asOf'],
-    [`search=${'x'.repeat(101)}`, 'search'],
-  ])('answers 400 naming the parameter for %s', async (query, field) => {
-    const res = await get(`/api/v1/shareholders?${query}`, o.as.admin);
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'HTTP.VALIDATION', field });
   });
 });
 

@@ -74,7 +74,6 @@ export default tseslint.config(
   {
     // Small enough to read at once: files under 400 lines, server functions under 80.
     files: ['src/**'],
-    ignores: ['**/*.test.ts', '**/*.test.tsx', '**/*.pg-test.ts'],
     rules: { 'max-lines': ['error', { max: 400 }] },
   },
   {

@@ -435,6 +435,37 @@ async function transaction(req: IncomingMessage, raw: string) {
 
 const STATEMENT = /^\/api\/v1\/shareholders\/([0-9a-f-]{36})\/statement$/i;
 
+interface DataQuery {
+  filters: { tenant_id: string; last_name: { value: string }; status: { value: string[] } };
+  limit: number;
+}
+
+/** features/data-api run-query.ts for the bench's one query shape: the same four statements. */
+async function dataQuery(raw: string) {
+  const body = JSON.parse(raw) as DataQuery;
+  const pattern = `%${body.filters.last_name.value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const client = await db.connect();
+  try {
+    await client.query('begin');
+    await client.query(q.DATA_READ_ONLY, ['5000']);
+    const found = await client.query<Record<string, unknown>>(q.DATA_QUERY_PAGE, [
+      ctx.organizationId,
+      body.filters.tenant_id,
+      pattern,
+      ...body.filters.status.value,
+      body.limit,
+      0,
+    ]);
+    await client.query('commit');
+    return found.rows;
+  } catch (err) {
+    await client.query('rollback').catch(() => undefined);
+    throw err;
+  } finally {
+    client.release();
+  }
+}
+
 async function handle(req: IncomingMessage, res: ServerResponse, raw: string) {
   const url = new URL(req.url ?? '/', 'http://bare');
   try {
@@ -445,6 +476,10 @@ async function handle(req: IncomingMessage, res: ServerResponse, raw: string) {
     const match = req.method === 'GET' ? STATEMENT.exec(url.pathname) : null;
     if (match) {
       reply(res, 200, await statement(match[1]!));
+      return;
+    }
+    if (req.method === 'POST' && url.pathname === '/api/v1/mysql/query') {
+      reply(res, 200, await dataQuery(raw));
       return;
     }
     if (req.method === 'POST' && url.pathname === '/api/v1/transactions') {

@@ -210,3 +210,18 @@ export const transferWrites = (legs: number, holders: number) => {
                   from numbered) as numbers,
                (select response_body from answer) as body`;
 };
+
+/**
+ * features/data-api: the read-only transaction's settings, then the query page of
+ * data-layer.ts (query-compiler.ts's text): $1 org, $2 tenant, $3 pattern, $4 $5 statuses,
+ * $6 limit, $7 offset.
+ */
+export const DATA_READ_ONLY = `select set_config('transaction_read_only', 'on', true),
+                   set_config('statement_timeout', $1, true)`;
+export const DATA_QUERY_PAGE = `select "t0"."id" as "id", "t0"."first_name" as "first_name",
+       "t0"."last_name" as "last_name", "t0"."email" as "email", "t0"."status" as "status"
+  from "data_contact" t0
+ where t0.organization_id = $1 and "t0"."tenant_id" = $2 and "t0"."last_name"::text ilike $3
+   and "t0"."status" in ($4, $5)
+ order by "t0"."last_name" asc, t0.id
+ limit $6 offset $7`;

@@ -9,6 +9,7 @@
  * - a scope (`data:read`, ...): an administrator's session, or an API key of the organization
  *   that carries that scope (machine access, spec section 6)
  */
+import { dataPaths } from '../contract/data-api';
 import { webRoutePaths } from '../contract/web-routes';
 
 export const apiKeyScopes = [
@@ -35,6 +36,21 @@ export const accessPolicy: Record<string, Access> = {
   'GET /api/v1/certificates/:id': 'shareholder',
   'POST /api/v1/transactions': 'administrator',
   'GET /api/v1/audit': 'administrator',
+  // The generic data layer (features/data-api); the use cases limit every statement to the
+  // caller's organization.
+  [`POST ${dataPaths.query}`]: 'data:read',
+  [`GET ${dataPaths.schema}`]: 'data:read',
+  [`GET ${dataPaths.dashboard}`]: 'data:read',
+  [`GET ${dataPaths.collection}`]: 'data:read',
+  [`GET ${dataPaths.item}`]: 'data:read',
+  [`POST ${dataPaths.create}`]: 'data:write',
+  [`PUT ${dataPaths.update}`]: 'data:write',
+  [`DELETE ${dataPaths.remove}`]: 'data:write',
+  [`POST ${dataPaths.bulk}`]: 'data:write',
+  [`POST ${dataPaths.collection}`]: 'data:write',
+  [`PUT ${dataPaths.item}`]: 'data:write',
+  [`DELETE ${dataPaths.item}`]: 'data:write',
+  [`POST ${dataPaths.action}`]: 'data:write',
   // Sign-in (src/server/features/auth). better-auth's mounted endpoints check the session themselves.
   'POST /auth/login': 'anonymous',
   'POST /auth/refresh': 'anonymous',

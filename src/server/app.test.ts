@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres } from './db/database';
 import { accessPolicy, publicPrefixes } from './access-policy';
+import { createHolder, createOrganization, signInAs } from './test-support/fixtures';
 import { createTestApp, type TestApp } from './test-support/test-app';
 
 let t: TestApp;
@@ -246,5 +247,23 @@ describe('access policy', () => {
     for (const key of Object.keys(accessPolicy)) {
       expect(routes.has(key), `policy row ${key} has no route`).toBe(true);
     }
+  });
+});
+
+describe('path parameters', () => {
+  it('a very long one reaches the route and is refused 400 naming it, not the router 414', async () => {
+    const { organization } = await createOrganization(t.database.db, 'Long Params, Inc.');
+    const admin = await createHolder(t.database.db, organization.id, {
+      name: 'Lee Admin',
+      email: 'lee-admin@long.test',
+      isAdmin: true,
+    });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/shareholders/${'a'.repeat(300)}`,
+      headers: await signInAs(t, admin.email!),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'HTTP.VALIDATION', field: 'id' });
   });
 });

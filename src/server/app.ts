@@ -28,6 +28,7 @@ import { statementPdfRoutes } from './features/shareholders/statement-pdf-routes
 import { certificateRoutes } from './features/certificates/certificate-routes';
 import { transactionRoutes } from './features/transactions/transaction-routes';
 import { auditRoutes } from './features/audit/audit-routes';
+import { dataApiRoutes } from './features/data-api/data-api-routes';
 
 export interface AppDeps {
   config: Config;
@@ -46,6 +47,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     genReqId: () => randomUUID(),
     trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,
+    // Long path parameters reach the route's schema and get its 400 naming the field, not the
+    // router's bare 414 (find-my-way's default limit is 100 characters).
+    maxParamLength: 2048,
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -80,6 +84,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(certificateRoutes, { db: database.db });
   await app.register(transactionRoutes, { database });
   await app.register(auditRoutes, { db: database.db });
+  await app.register(dataApiRoutes, { db: database.db });
 
   await registerWebApp(app, deps.webDir);
   return app;

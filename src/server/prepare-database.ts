@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { seedDemoData, shouldSeedDemo } from './demo/seed-demo';
+import { seedDemoDataLayer } from './demo/seed-demo-data-layer';
 import { verifyLedgerAtStartup } from './ledger-store/verify-at-startup';
 
 /** Migrates, seeds the demo company when it applies, and says what a newcomer needs to know. */
@@ -15,7 +16,8 @@ export async function prepareDatabase(opts: {
   const banner: string[] = [];
   if (await shouldSeedDemo(config, database)) {
     const demo = await seedDemoData(database);
-    log.info({ holders: demo.holders }, 'demo data seeded');
+    const dataLayer = await seedDemoDataLayer(database.db, demo.organizationId);
+    log.info({ holders: demo.holders, tenants: dataLayer.tenants }, 'demo data seeded');
   }
   await verifyLedgerAtStartup(database.db, log);
   if (config.demoData !== false) banner.push(...(await demoBanner(database)));

@@ -9,6 +9,7 @@ export const openApiTags = [
   { name: 'certificates', description: 'Share certificates and where their shares went' },
   { name: 'ledger', description: 'Recording share transactions' },
   { name: 'audit', description: 'Who changed what, when and why' },
+  { name: 'data', description: 'The generic multi-tenant data layer at /api/v1/mysql' },
 ] as const;
 export type OpenApiTag = (typeof openApiTags)[number]['name'];
 
@@ -39,7 +40,7 @@ const errorMeaning = {
   401: 'No valid session or token',
   403: 'The caller may not use this route',
   404: 'No such record visible to the caller',
-  409: 'Conflicts with a request still in flight',
+  409: 'Conflicts with the current state: a request in flight, a state transition, a reference',
   422: 'Refused by a ledger rule; `details` carries the numbers',
   429: 'Too many requests; retry after the Retry-After header',
   503: 'The database is unavailable; retry after the Retry-After header',

@@ -1,0 +1,328 @@
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  foreignKey,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+import { dataStates } from '../../contract/data-api';
+import { organization } from './schema';
+
+// The generic multi-tenant data layer (spec section 3), served at /api/v1/mysql. A tenant belongs
+// to an organization; every other row carries its tenant and, so that every statement can filter
+// on it cheaply, its organization. Composite foreign keys keep a row's references inside its own
+// tenant: (organization_id, tenant_id) → data_tenant, (tenant_id, x_id) → the referenced table.
+// Constraints are named `{table}_{field}_{fk|unique|check}`: the API reads the field from the name.
+
+const money = (name: string) => numeric(name, { precision: 20, scale: 2 });
+const stamps = () => ({
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+const tenantColumns = () => ({
+  id: uuid('id').primaryKey().defaultRandom(),
+  organizationId: uuid('organization_id').notNull(),
+  tenantId: uuid('tenant_id').notNull(),
+});
+/** The allowed values of a state column (constants of the contract, never user text). */
+const oneOf = (column: AnyPgColumn, values: readonly string[]): SQL =>
+  sql`${column} in (${sql.raw(values.map((v) => `'${v}'`).join(', '))})`;
+const nonNegative = (column: AnyPgColumn): SQL => sql`${column} >= 0`;
+
+export const dataTenant = pgTable(
+  'data_tenant',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organization.id),
+    tenantKey: text('tenant_key').notNull(),
+    name: text('name').notNull(),
+    businessType: text('business_type'),
+    status: text('status').notNull().default('active'),
+    subscriptionTier: text('subscription_tier'),
+    ...stamps(),
+  },
+  (t) => [
+    unique('data_tenant_organization_id_unique').on(t.organizationId, t.id),
+    uniqueIndex('data_tenant_tenant_key_unique').on(t.organizationId, t.tenantKey),
+    index('data_tenant_created_idx').on(t.organizationId, t.createdAt),
+    check('data_tenant_status_check', oneOf(t.status, dataStates.tenants.status)),
+  ],
+);
+
+/** Children name the tenant with the organization, so a row cannot sit in another's tenant. */
+const tenantFk = (table: string, t: { organizationId: AnyPgColumn; tenantId: AnyPgColumn }) =>
+  foreignKey({
+    name: `${table}_tenant_id_fk`,
+    columns: [t.organizationId, t.tenantId],
+    foreignColumns: [dataTenant.organizationId, dataTenant.id],
+  });
+
+export const dataAccount = pgTable(
+  'data_account',
+  {
+    ...tenantColumns(),
+    name: text('name').notNull(),
+    description: text('description'),
+    accountType: text('account_type').notNull().default('prospect'),
+    industry: text('industry'),
+    annualRevenue: money('annual_revenue'),
+    employeeCount: integer('employee_count'),
+    ...stamps(),
+  },
+  (t) => [
+    tenantFk('data_account', t),
+    unique('data_account_tenant_id_unique').on(t.tenantId, t.id),
+    index('data_account_created_idx').on(t.organizationId, t.createdAt),
+    check(
+      'data_account_account_type_check',
+      oneOf(t.accountType, dataStates.accounts.account_type),
+    ),
+    check('data_account_annual_revenue_check', nonNegative(t.annualRevenue)),
+    check('data_account_employee_count_check', nonNegative(t.employeeCount)),
+  ],
+);
+
+export const dataContact = pgTable(
+  'data_contact',
+  {
+    ...tenantColumns(),
+    accountId: uuid('account_id'),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name'),
+    email: text('email'),
+    phone: text('phone'),
+    title: text('title'),
+    department: text('department'),
+    notes: text('notes'),
+    status: text('status').notNull().default('active'),
+    preferredContactMethod: text('preferred_contact_method'),
+    birthDate: date('birth_date', { mode: 'string' }),
+    ...stamps(),
+  },
+  (t) => [
+    tenantFk('data_contact', t),
+    unique('data_contact_tenant_id_unique').on(t.tenantId, t.id),
+    foreignKey({
+      name: 'data_contact_account_id_fk',
+      columns: [t.tenantId, t.accountId],
+      foreignColumns: [dataAccount.tenantId, dataAccount.id],
+    }),
+    index('data_contact_account_idx').on(t.tenantId, t.accountId),
+    index('data_contact_created_idx').on(t.organizationId, t.createdAt),
+    // Contacts are listed and sorted by name (the bench's page: LIKE + IN + order by last_name).
+    index('data_contact_last_name_idx').on(t.organizationId, t.lastName, t.id),
+    check('data_contact_status_check', oneOf(t.status, dataStates.contacts.status)),
+  ],
+);
+
+export const dataLead = pgTable(
+  'data_lead',
+  {
+    ...tenantColumns(),
+    contactId: uuid('contact_id'),
+    accountId: uuid('account_id'),
+    status: text('status').notNull().default('new'),
+    source: text('source'),
+    value: money('value'),
+    assignedTo: text('assigned_to'),
+    expectedCloseDate: date('expected_close_date', { mode: 'string' }),
+    description: text('description'),
+    notes: text('notes'),
+    ...stamps(),
+  },
+  (t) => [
+    tenantFk('data_lead', t),
+    foreignKey({
+      name: 'data_lead_contact_id_fk',
+      columns: [t.tenantId, t.contactId],
+      foreignColumns: [dataContact.tenantId, dataContact.id],
+    }),
+    foreignKey({
+      name: 'data_lead_account_id_fk',
+      columns: [t.tenantId, t.accountId],
+      foreignColumns: [dataAccount.tenantId, dataAccount.id],
+    }),
+    index('data_lead_contact_idx').on(t.tenantId, t.contactId),
+    index('data_lead_account_idx').on(t.tenantId, t.accountId),
+    index('data_lead_created_idx').on(t.organizationId, t.createdAt),
+    check('data_lead_status_check', oneOf(t.status, dataStates.leads.status)),
+    check('data_lead_value_check', nonNegative(t.value)),
+  ],
+);
+
+export const dataProductLine = pgTable(
+  'data_product_line',
+  {
+    ...tenantColumns(),
+    name: text('name').notNull(),
+    description: text('description'),
+    status: text('status').notNull().default('active'),
+    ...stamps(),
+  },
+  (t) => [
+    tenantFk('data_product_line', t),
+    unique('data_product_line_tenant_id_unique').on(t.tenantId, t.id),
+    index('data_product_line_created_idx').on(t.organizationId, t.createdAt),
+    check('data_product_line_status_check', oneOf(t.status, dataStates.product_lines.status)),
+  ],
+);
+
+export const dataProduct = pgTable(
+  'data_product',
+  {
+    ...tenantColumns(),
+    productLineId: uuid('product_line_id'),
+    name: text('name').notNull(),
+    description: text('description'),
+    sku: text('sku'),
+    type: text('type'),
+    category: text('category'),
+    status: text('status').notNull().default('active'),
+    price: money('price').notNull().default('0'),
+    cost: money('cost'),
+    inventoryTracked: boolean('inventory_tracked').notNull().default(true),
+    currentStock: integer('current_stock').notNull().default(0),
+    minStockLevel: integer('min_stock_level').notNull().default(0),
+    ...stamps(),
+  },
+  (t) => [
+    tenantFk('data_product', t),
+    foreignKey({
+      name: 'data_product_product_line_id_fk',
+      columns: [t.tenantId, t.productLineId],
+      foreignColumns: [dataProductLine.tenantId, dataProductLine.id],
+    }),
+    uniqueIndex('data_product_sku_unique').on(t.tenantId, t.sku),
+    index('data_product_product_line_idx').on(t.tenantId, t.productLineId),
+    index('data_product_created_idx').on(t.organizationId, t.createdAt),
+    check('data_product_status_check', oneOf(t.status, dataStates.products.status)),
+    check('data_product_price_check', nonNegative(t.price)),
+    check('data_product_cost_check', nonNegative(t.cost)),
+    check('data_product_current_stock_check', nonNegative(t.currentStock)),
+    check('data_product_min_stock_level_check', nonNegative(t.minStockLevel)),
+  ],
+);
+
+export const dataOrder = pgTable(
+  'data_order',
+  {
+    ...tenantColumns(),
+    accountId: uuid('account_id'),
+    contactId: uuid('contact_id'),
+    orderNumber: text('order_number').notNull(),
+    status: text('status').notNull().default('pending'),
+    paymentStatus: text('payment_status').notNull().default('pending'),
+    totalAmount: money('total_amount').notNull().default('0'),
+    orderDate: date('order_date', { mode: 'string' })
+      .notNull()
+      .default(sql`current_date`),
+    shipDate: date('ship_date', { mode: 'string' }),
+    deliveryDate: date('delivery_date', { mode: 'string' }),
+    ...stamps(),
+  },
+  (t) => [
+    tenantFk('data_order', t),
+    foreignKey({
+      name: 'data_order_account_id_fk',
+      columns: [t.tenantId, t.accountId],
+      foreignColumns: [dataAccount.tenantId, dataAccount.id],
+    }),
+    foreignKey({
+      name: 'data_order_contact_id_fk',
+      columns: [t.tenantId, t.contactId],
+      foreignColumns: [dataContact.tenantId, dataContact.id],
+    }),
+    uniqueIndex('data_order_order_number_unique').on(t.tenantId, t.orderNumber),
+    index('data_order_account_idx').on(t.tenantId, t.accountId),
+    index('data_order_contact_idx').on(t.tenantId, t.contactId),
+    index('data_order_created_idx').on(t.organizationId, t.createdAt),
+    // Revenue by month on the dashboard.
+    index('data_order_date_idx').on(t.organizationId, t.orderDate),
+    check('data_order_status_check', oneOf(t.status, dataStates.orders.status)),
+    check(
+      'data_order_payment_status_check',
+      oneOf(t.paymentStatus, dataStates.orders.payment_status),
+    ),
+    check('data_order_total_amount_check', nonNegative(t.totalAmount)),
+  ],
+);
+
+export const dataPet = pgTable(
+  'data_pet',
+  {
+    ...tenantColumns(),
+    ownerContactId: uuid('owner_contact_id'),
+    name: text('name').notNull(),
+    species: text('species'),
+    breed: text('breed'),
+    status: text('status').notNull().default('active'),
+    microchipNumber: text('microchip_number'),
+    birthDate: date('birth_date', { mode: 'string' }),
+    weight: money('weight'),
+    medicalNotes: text('medical_notes'),
+    ...stamps(),
+  },
+  (t) => [
+    tenantFk('data_pet', t),
+    unique('data_pet_tenant_id_unique').on(t.tenantId, t.id),
+    foreignKey({
+      name: 'data_pet_owner_contact_id_fk',
+      columns: [t.tenantId, t.ownerContactId],
+      foreignColumns: [dataContact.tenantId, dataContact.id],
+    }),
+    index('data_pet_owner_idx').on(t.tenantId, t.ownerContactId),
+    index('data_pet_created_idx').on(t.organizationId, t.createdAt),
+    check('data_pet_status_check', oneOf(t.status, dataStates.pets.status)),
+    check('data_pet_weight_check', nonNegative(t.weight)),
+  ],
+);
+
+export const dataVisit = pgTable(
+  'data_visit',
+  {
+    ...tenantColumns(),
+    contactId: uuid('contact_id'),
+    petId: uuid('pet_id'),
+    visitType: text('visit_type'),
+    visitDate: date('visit_date', { mode: 'string' })
+      .notNull()
+      .default(sql`current_date`),
+    status: text('status').notNull().default('scheduled'),
+    chiefComplaint: text('chief_complaint'),
+    diagnosis: text('diagnosis'),
+    treatment: text('treatment'),
+    notes: text('notes'),
+    totalCost: money('total_cost'),
+    ...stamps(),
+  },
+  (t) => [
+    tenantFk('data_visit', t),
+    foreignKey({
+      name: 'data_visit_contact_id_fk',
+      columns: [t.tenantId, t.contactId],
+      foreignColumns: [dataContact.tenantId, dataContact.id],
+    }),
+    foreignKey({
+      name: 'data_visit_pet_id_fk',
+      columns: [t.tenantId, t.petId],
+      foreignColumns: [dataPet.tenantId, dataPet.id],
+    }),
+    index('data_visit_contact_idx').on(t.tenantId, t.contactId),
+    index('data_visit_pet_idx').on(t.tenantId, t.petId),
+    index('data_visit_created_idx').on(t.organizationId, t.createdAt),
+    check('data_visit_status_check', oneOf(t.status, dataStates.visits.status)),
+    check('data_visit_total_cost_check', nonNegative(t.totalCost)),
+  ],
+);

@@ -1,0 +1,32 @@
+import { sql } from 'drizzle-orm';
+import type { DataRow } from '../../../contract/data-api';
+import type { Db } from '../../db/database';
+import { notFound } from './data-errors';
+import { dataRows, writing } from './data-sql';
+import { registry } from './entity-registry';
+import { rowColumns, table } from './sql-output';
+
+/**
+ * POST /api/v1/mysql/pets/{id}/medical-notes {"note": "..."}: the note, after a bracketed
+ * timestamp, goes on a new line after the existing notes (spec section 5).
+ */
+export async function addMedicalNote(
+  db: Db,
+  opts: { organizationId: string; id: string; note: string; now?: Date },
+): Promise<DataRow> {
+  const def = registry.pets;
+  const entry = `[${(opts.now ?? new Date()).toISOString()}] ${opts.note}`;
+  const [row] = await writing(db, (tx) =>
+    dataRows(
+      tx,
+      sql`update ${table(def)}
+          set medical_notes = case when coalesce(medical_notes, '') = '' then ${entry}
+                                   else medical_notes || ${`\n${entry}`} end,
+              updated_at = now()
+          where id = ${opts.id} and organization_id = ${opts.organizationId}
+          returning ${rowColumns(def)}`,
+    ),
+  );
+  if (!row) throw notFound(def);
+  return row;
+}

@@ -1,0 +1,184 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  bulkBody,
+  bulkParams,
+  bulkResponse,
+  dataPaths,
+  dataQueryBody,
+  dataRecordBody,
+  dataRow,
+  dataRows,
+  deleteResponse,
+  entityIdParams,
+  entityParams,
+} from '../../../contract/data-api';
+import type { Db } from '../../db/database';
+import { errorResponses } from '../../http/openapi';
+import { createRecords } from './create-records';
+import { dataRestRoutes } from './data-rest-routes';
+import { deleteRecords } from './delete-records';
+import { organizationOf } from './organization-of';
+import { runQuery } from './run-query';
+import { updateRecords } from './update-records';
+
+/** 10,000 records of a bulk request exceed the app's 256 KiB body limit. */
+const BULK_BODY_LIMIT = 16 * 1024 * 1024;
+
+export type DataApp = Parameters<FastifyPluginAsyncZod<{ db: Db }>>[0];
+
+/** The database API (spec section 7): query, create, update, delete and bulk writes. */
+export const dataApiRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  queryRoute(app, db);
+  createRoute(app, db);
+  updateAndDeleteRoutes(app, db);
+  bulkRoute(app, db);
+  await app.register(dataRestRoutes, { db });
+};
+
+function queryRoute(app: DataApp, db: Db) {
+  app.post(
+    dataPaths.query,
+    {
+      schema: {
+        operationId: 'queryData',
+        tags: ['data'],
+        summary: 'Query an entity: fields, filters, joins, grouping, order and paging',
+        description:
+          'Runs read-only with a statement timeout. Fields and relations come from GET ' +
+          '/api/v1/mysql/schema; at most 20 conditions, 100 IN values, $or 3 deep, 3 joins, ' +
+          'limit 500. A count query (fields ["count(*)"]) answers [{"count": n}].',
+        body: dataQueryBody,
+        response: { 200: dataRows, ...errorResponses(400, 401, 403, 503) },
+      },
+    },
+    async (request) =>
+      runQuery(db, { organizationId: organizationOf(request), body: request.body }),
+  );
+}
+
+function createRoute(app: DataApp, db: Db) {
+  app.post(
+    dataPaths.create,
+    {
+      schema: {
+        operationId: 'createRecord',
+        tags: ['data'],
+        summary: 'Create a record',
+        description:
+          'The body holds the entity’s fields (tenant_id for all but tenants). References must ' +
+          'name records of the same tenant; 409 when a unique value is taken.',
+        params: entityParams,
+        body: dataRecordBody,
+        response: { 201: dataRow, ...errorResponses(400, 401, 403, 409, 503) },
+      },
+    },
+    async (request, reply) => {
+      const { rows } = await createRecords(db, {
+        organizationId: organizationOf(request),
+        entity: request.params.entity,
+        data: [request.body],
+        bulk: false,
+      });
+      return reply.code(201).send(rows[0]!);
+    },
+  );
+}
+
+function updateAndDeleteRoutes(app: DataApp, db: Db) {
+  app.put(
+    dataPaths.update,
+    {
+      schema: {
+        operationId: 'updateRecord',
+        tags: ['data'],
+        summary: 'Change some fields of a record',
+        description:
+          'Only the fields given change. States (status, account_type, payment_status) change ' +
+          'through the actions, and tenant_id never changes: both are refused with 400.',
+        params: entityIdParams,
+        body: dataRecordBody,
+        response: { 200: dataRow, ...errorResponses(400, 401, 403, 404, 409, 503) },
+      },
+    },
+    async (request) => {
+      const { rows } = await updateRecords(db, {
+        organizationId: organizationOf(request),
+        entity: request.params.entity,
+        items: [{ id: request.params.id, values: request.body }],
+        bulk: false,
+      });
+      return rows[0]!;
+    },
+  );
+
+  app.delete(
+    dataPaths.remove,
+    {
+      schema: {
+        operationId: 'deleteRecord',
+        tags: ['data'],
+        summary: 'Delete a record',
+        description: '409 while other records refer to it (nothing is deleted in cascade).',
+        params: entityIdParams,
+        response: { 200: deleteResponse, ...errorResponses(400, 401, 403, 404, 409, 503) },
+      },
+    },
+    async (request) => {
+      const { id, entity } = request.params;
+      await deleteRecords(db, {
+        organizationId: organizationOf(request),
+        entity,
+        items: [id],
+        bulk: false,
+      });
+      return { id, deleted: true as const };
+    },
+  );
+}
+
+function bulkRoute(app: DataApp, db: Db) {
+  app.post(
+    dataPaths.bulk,
+    {
+      bodyLimit: BULK_BODY_LIMIT,
+      schema: {
+        operationId: 'bulkWrite',
+        tags: ['data'],
+        summary: 'Create, update or delete up to 10,000 records at once',
+        description:
+          'All or nothing: every record is checked first, and a refused one is named by its ' +
+          'index (field "data.{i}.{field}", details.errors lists up to 20). Written in batches ' +
+          'of batchSize (1000 by default) in one transaction; the answer counts each batch.',
+        params: bulkParams,
+        body: bulkBody,
+        response: { 200: bulkResponse, ...errorResponses(400, 401, 403, 404, 409, 503) },
+      },
+    },
+    async (request) => {
+      const { operation, entity } = request.params;
+      const { data, batchSize } = request.body;
+      const common = { organizationId: organizationOf(request), entity, batchSize, bulk: true };
+      const result =
+        operation === 'create'
+          ? await createRecords(db, { ...common, data })
+          : operation === 'update'
+            ? await updateRecords(db, { ...common, items: data.map(asChange) })
+            : await deleteRecords(db, { ...common, items: data });
+      return {
+        operation,
+        entity,
+        total: result.ids.length,
+        batches: result.batches,
+        ids: result.ids,
+      };
+    },
+  );
+}
+
+/** A bulk update's record: its id, and the other fields as the change. */
+function asChange(item: unknown): { id: unknown; values: unknown } {
+  if (typeof item !== 'object' || item === null || Array.isArray(item))
+    return { id: undefined, values: item };
+  const { id, ...values } = item as Record<string, unknown>;
+  return { id, values };
+}

@@ -1,0 +1,24 @@
+import { sql } from 'drizzle-orm';
+import type { DataEntity, DataRow } from '../../../contract/data-api';
+import type { Db } from '../../db/database';
+import { notFound } from './data-errors';
+import { dataRows, readOnly } from './data-sql';
+import { registry } from './entity-registry';
+import { rowColumns, table } from './sql-output';
+
+/** GET /api/v1/mysql/{entity}/{id}: one record of the caller's organization, else 404. */
+export async function getRecord(
+  db: Db,
+  opts: { organizationId: string; entity: DataEntity; id: string },
+): Promise<DataRow> {
+  const def = registry[opts.entity];
+  const [row] = await readOnly(db, (tx) =>
+    dataRows(
+      tx,
+      sql`select ${rowColumns(def)} from ${table(def)}
+          where id = ${opts.id} and organization_id = ${opts.organizationId}`,
+    ),
+  );
+  if (!row) throw notFound(def);
+  return row;
+}

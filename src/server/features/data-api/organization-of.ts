@@ -1,0 +1,9 @@
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../../http/app-error';
+
+/** The caller's organization: every statement of the data layer is limited to it. */
+export function organizationOf(request: FastifyRequest): string {
+  const id = request.principal?.organizationId;
+  if (!id) throw new AppError('AUTH.FORBIDDEN', 'You do not have access to this resource.');
+  return id;
+}

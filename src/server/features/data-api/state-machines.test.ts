@@ -1,0 +1,141 @@
+import { describe, expect, it } from 'vitest';
+import { dataActions, dataStates, type DataEntity } from '../../../contract/data-api';
+import { allowedTransitions, decideTransition, machineFor } from './state-machines';
+
+// Every allowed transition, written out by hand: anything not listed here must be refused.
+type Row = [entity: DataEntity, action: string, from: string, to: string];
+const leadStatuses = dataStates.leads.status;
+const ALLOWED: Row[] = [
+  ['tenants', 'suspend', 'active', 'suspended'],
+  ['tenants', 'suspend', 'trial', 'suspended'],
+  ['tenants', 'activate', 'trial', 'active'],
+  ['tenants', 'activate', 'suspended', 'active'],
+  ['accounts', 'convert', 'prospect', 'customer'],
+  ['contacts', 'status', 'active', 'do_not_contact'],
+  ['contacts', 'status', 'do_not_contact', 'active'],
+  ['leads', 'advance', 'new', 'contacted'],
+  ['leads', 'advance', 'contacted', 'qualified'],
+  ['leads', 'advance', 'qualified', 'proposal'],
+  ['leads', 'advance', 'proposal', 'negotiation'],
+  ['leads', 'advance', 'negotiation', 'closed_won'],
+  ...leadStatuses.map((s): Row => ['leads', 'won', s, 'closed_won']),
+  ...leadStatuses.map((s): Row => ['leads', 'lost', s, 'closed_lost']),
+  ['product_lines', 'status', 'active', 'inactive'],
+  ['product_lines', 'status', 'inactive', 'active'],
+  ['products', 'status', 'active', 'discontinued'],
+  ['products', 'status', 'discontinued', 'active'],
+  ['orders', 'confirm', 'pending', 'confirmed'],
+  ['orders', 'ship', 'confirmed', 'shipped'],
+  ['orders', 'deliver', 'shipped', 'delivered'],
+  ['orders', 'cancel', 'pending', 'cancelled'],
+  ['orders', 'cancel', 'confirmed', 'cancelled'],
+  ['orders', 'pay', 'pending', 'paid'],
+  ['pets', 'status', 'active', 'deceased'],
+  ['pets', 'status', 'active', 'transferred'],
+  ['pets', 'status', 'transferred', 'active'],
+  ['pets', 'status', 'transferred', 'deceased'],
+  ['visits', 'complete', 'scheduled', 'completed'],
+  ['visits', 'cancel', 'scheduled', 'cancelled'],
+  ['visits', 'no-show', 'scheduled', 'no_show'],
+];
+const key = (r: Row) => r.join(' ');
+const allowed = new Set(ALLOWED.map(key));
+
+/** Every (entity, action, from, to) the machines could be asked, allowed or not. */
+function everyCase(): Array<{ row: Row; field: string; targeted: boolean }> {
+  const cases: Array<{ row: Row; field: string; targeted: boolean }> = [];
+  for (const [entity, actions] of Object.entries(dataActions) as unknown as Array<
+    [DataEntity, string[]]
+  >) {
+    for (const action of actions) {
+      const machine = machineFor(entity, action);
+      if (!machine) continue;
+      const values = (dataStates[entity] as Record<string, readonly string[]>)[machine.field]!;
+      const targeted = machine.kind === 'edges';
+      for (const from of values) {
+        const tos = targeted
+          ? values
+          : [ALLOWED.find((r) => key(r).startsWith(`${entity} ${action} ${from} `))?.[3] ?? '-'];
+        for (const to of tos)
+          cases.push({ row: [entity, action, from, to], field: machine.field, targeted });
+      }
+    }
+  }
+  return cases;
+}
+
+describe('the state machines', () => {
+  const cases = everyCase();
+
+  it('cover every action that changes a state (all but adjust-stock and medical-notes)', () => {
+    const withMachine = Object.entries(dataActions).flatMap(([entity, actions]) =>
+      actions.filter((a) => machineFor(entity as DataEntity, a)).map((a) => `${entity} ${a}`),
+    );
+    expect(withMachine).toHaveLength(18);
+    expect(machineFor('products', 'adjust-stock')).toBeUndefined();
+    expect(machineFor('pets', 'medical-notes')).toBeUndefined();
+  });
+
+  it.each(cases.filter((c) => allowed.has(key(c.row))).map((c) => [key(c.row), c] as const))(
+    'allows %s',
+    (_name, { row: [entity, action, from, to], field, targeted }) => {
+      const d = decideTransition(
+        machineFor(entity, action)!,
+        action,
+        from,
+        targeted ? to : undefined,
+      );
+      expect(d).toMatchObject({ ok: true, field, to });
+    },
+  );
+
+  it.each(cases.filter((c) => !allowed.has(key(c.row))).map((c) => [key(c.row), c] as const))(
+    'refuses %s',
+    (_name, { row: [entity, action, from, to], field, targeted }) => {
+      const d = decideTransition(
+        machineFor(entity, action)!,
+        action,
+        from,
+        targeted ? to : undefined,
+      );
+      expect(d).toEqual({
+        ok: false,
+        message: targeted
+          ? `Cannot change ${field} from ${from} to ${to}`
+          : `Cannot ${action} from ${field}: ${from}`,
+      });
+    },
+  );
+
+  it('words a refused advance as the spec does', () => {
+    for (const from of ['closed_won', 'closed_lost']) {
+      expect(decideTransition(machineFor('leads', 'advance')!, 'advance', from)).toEqual({
+        ok: false,
+        message: `Cannot advance from status: ${from}`,
+      });
+    }
+  });
+
+  it('names the date field that ship and deliver set', () => {
+    const ship = decideTransition(machineFor('orders', 'ship')!, 'ship', 'confirmed');
+    const deliver = decideTransition(machineFor('orders', 'deliver')!, 'deliver', 'shipped');
+    expect(ship).toMatchObject({ ok: true, date: 'ship_date' });
+    expect(deliver).toMatchObject({ ok: true, date: 'delivery_date' });
+  });
+
+  it('lists exactly the allowed transitions', () => {
+    const listed = Object.entries(dataActions).flatMap(([entity, actions]) =>
+      actions.flatMap((action) => {
+        const machine = machineFor(entity as DataEntity, action);
+        if (!machine) return [];
+        const values = (dataStates[entity as DataEntity] as Record<string, readonly string[]>)[
+          machine.field
+        ]!;
+        return allowedTransitions(machine, values).map(({ from, to }) =>
+          key([entity as DataEntity, action, from, to]),
+        );
+      }),
+    );
+    expect(listed.sort()).toEqual([...allowed].sort());
+  });
+});

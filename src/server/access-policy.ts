@@ -9,17 +9,11 @@
  * - a scope (`data:read`, ...): an administrator's session, or an API key of the organization
  *   that carries that scope (machine access, spec section 6)
  */
+import type { ApiKeyScope } from '../contract/constants/api-keys';
 import { dataPaths } from '../contract/data-api';
 import { webRoutePaths } from '../contract/web-routes';
 
-export const apiKeyScopes = [
-  'data:read',
-  'data:write',
-  'ledger:read',
-  'ledger:write',
-  'gateway',
-] as const;
-export type ApiKeyScope = (typeof apiKeyScopes)[number];
+export { apiKeyScopes, type ApiKeyScope } from '../contract/constants/api-keys';
 
 export type Access = 'anonymous' | 'signed-in' | 'shareholder' | 'administrator' | ApiKeyScope;
 
@@ -27,15 +21,16 @@ export const accessPolicy: Record<string, Access> = {
   'GET /healthz': 'anonymous',
   'GET /api/v1/mysql/health': 'anonymous',
   // The ledger (issue 4); per-holder checks (own holder vs another's → the same 404) in the use cases.
-  'GET /api/v1/shareholders': 'administrator',
+  // Administrators, and API keys with ledger:read (the organization's whole directory).
+  'GET /api/v1/shareholders': 'ledger:read',
   'GET /api/v1/shareholders/:id': 'shareholder',
   'PUT /api/v1/shareholders/:id': 'shareholder',
   'GET /api/v1/shareholders/:id/statement': 'shareholder',
   'GET /api/v1/shareholders/:id/statement.pdf': 'shareholder',
   'GET /api/v1/certificates': 'shareholder',
   'GET /api/v1/certificates/:id': 'shareholder',
-  'POST /api/v1/transactions': 'administrator',
-  'GET /api/v1/audit': 'administrator',
+  'POST /api/v1/transactions': 'ledger:write',
+  'GET /api/v1/audit': 'ledger:read',
   // The generic data layer (features/data-api); the use cases limit every statement to the
   // caller's organization.
   [`POST ${dataPaths.query}`]: 'data:read',
@@ -51,6 +46,10 @@ export const accessPolicy: Record<string, Access> = {
   [`PUT ${dataPaths.item}`]: 'data:write',
   [`DELETE ${dataPaths.item}`]: 'data:write',
   [`POST ${dataPaths.action}`]: 'data:write',
+  // API keys (features/api-keys): administrators with a session only, never a key.
+  'POST /api/v1/api-keys': 'administrator',
+  'GET /api/v1/api-keys': 'administrator',
+  'DELETE /api/v1/api-keys/:id': 'administrator',
   // Sign-in (src/server/features/auth). better-auth's mounted endpoints check the session themselves.
   'POST /auth/login': 'anonymous',
   'POST /auth/refresh': 'anonymous',

@@ -29,6 +29,8 @@ import { certificateRoutes } from './features/certificates/certificate-routes';
 import { transactionRoutes } from './features/transactions/transaction-routes';
 import { auditRoutes } from './features/audit/audit-routes';
 import { dataApiRoutes } from './features/data-api/data-api-routes';
+import { apiKeyRoutes } from './features/api-keys/api-key-routes';
+import { registerApiKeyAudit } from './plugins/api-key-audit';
 
 export interface AppDeps {
   config: Config;
@@ -67,6 +69,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { auth, mailer } = setUpAuth(app, config, database.db);
   const resolvePrincipal: PrincipalResolver = createPrincipalResolver(auth, database.db);
   registerAccessControl(app, resolvePrincipal);
+  registerApiKeyAudit(app, database.db);
 
   await app.register(swagger, {
     openapi: openApiDocument,
@@ -85,6 +88,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(transactionRoutes, { database });
   await app.register(auditRoutes, { db: database.db });
   await app.register(dataApiRoutes, { db: database.db });
+  await app.register(apiKeyRoutes, { db: database.db });
 
   await registerWebApp(app, deps.webDir);
   return app;

@@ -3,6 +3,9 @@ import type { FastifyRequest } from 'fastify';
 import { DEFAULT_TIME_ZONE } from '../../ledger';
 import type { Db } from '../db/database';
 import { authSession } from '../db/schema';
+import { apiKeyHeader } from '../../contract/constants/api-keys';
+import { AppError } from '../http/app-error';
+import { apiKeyPrincipal } from './api-key-principal';
 import type { Principal, PrincipalResolver } from '../plugins/access-control';
 import type { Auth } from './auth';
 import { createSessionReader } from './read-session';
@@ -12,7 +15,8 @@ import { mustRewriteExpiry, sessionExpiry } from './session-expiry';
 export const SESSION_COOKIE = 'registry.session_token';
 
 /**
- * Resolves the caller from their session (cookie, or `Authorization: Bearer` access token) and
+ * Resolves the caller from an API key (`X-API-Key`), or their session (cookie, or
+ * `Authorization: Bearer` access token) and
  * the holder their e-mail matches, on every request, so that a role change or a disabled holder
  * counts at the next request (ACL-07, SES-05). Browser sessions slide here, by the matched role's
  * limits; a database outage propagates and answers 503.
@@ -20,8 +24,21 @@ export const SESSION_COOKIE = 'registry.session_token';
 export function createPrincipalResolver(auth: Auth, db: Db): PrincipalResolver {
   const readSession = createSessionReader(auth, db);
   return async (request: FastifyRequest): Promise<Principal | null> => {
-    if (!request.headers.authorization && !request.headers.cookie?.includes('session_token'))
-      return null;
+    const hasSession =
+      request.headers.authorization !== undefined ||
+      request.headers.cookie?.includes('session_token') === true;
+    const key = request.headers[apiKeyHeader];
+    if (key !== undefined) {
+      // One caller per request: a key never borrows, or lends, a session's rights.
+      if (hasSession)
+        throw new AppError(
+          'AUTH.AMBIGUOUS_CREDENTIALS',
+          'Send an API key or a session, not both.',
+          apiKeyHeader,
+        );
+      return apiKeyPrincipal(db, Array.isArray(key) ? (key[0] ?? '') : key);
+    }
+    if (!hasSession) return null;
     const session = await readSession(request);
     if (!session) return null;
     const match = session.holder;

@@ -10,6 +10,7 @@ export const openApiTags = [
   { name: 'ledger', description: 'Recording share transactions' },
   { name: 'audit', description: 'Who changed what, when and why' },
   { name: 'data', description: 'The generic multi-tenant data layer at /api/v1/mysql' },
+  { name: 'api-keys', description: 'Machine access: keys sent as X-API-Key' },
 ] as const;
 export type OpenApiTag = (typeof openApiTags)[number]['name'];
 

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../http/app-error';
 import { accessPolicy, publicPrefixes, type Access, type ApiKeyScope } from '../access-policy';
 import { authMessages } from '../../contract/auth';
+import { organizationHeader } from '../../contract/constants/api-keys';
 import { userInfoPath } from '../../contract/user-info';
 
 export type Role = 'shareholder' | 'administrator';
@@ -56,6 +57,18 @@ const unauthenticatedMessages: Record<string, string> = {
   [`POST ${userInfoPath}`]: authMessages.noAccessToken,
 };
 
+/** `x-organization-id`, when sent, must name the caller's own organization (spec section 6). */
+function checkOrganizationHeader(request: FastifyRequest): void {
+  const wanted = request.headers[organizationHeader];
+  if (wanted === undefined || request.principal === null) return;
+  if (wanted === request.principal.organizationId) return;
+  throw new AppError(
+    'AUTH.ORGANIZATION_MISMATCH',
+    'The x-organization-id header names another organization than your credentials.',
+    organizationHeader,
+  );
+}
+
 export function accessFor(method: string, url: string | undefined): Access | undefined {
   if (url === undefined) return undefined;
   return accessPolicy[`${method} ${url}`];
@@ -93,6 +106,7 @@ export function registerAccessControl(
     // Anonymous routes resolve the caller themselves if they care (app.resolvePrincipal).
     if (access === 'anonymous') return;
     request.principal = await resolvePrincipal(request);
+    checkOrganizationHeader(request);
     if (allows(access, request.principal)) return;
     request.log.warn(
       {

@@ -2,7 +2,12 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { openPglite } from '../src/server/db/database';
+import { matchHolder } from '../src/server/auth/holder-match';
+import { signInAs } from '../src/server/test-support/fixtures';
+import { createTestApp } from '../src/server/test-support/test-app';
 
 const run = (args: string[], dataDir: string) =>
   spawnSync(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], {
@@ -65,4 +70,65 @@ describe('npm run admin -- create', () => {
     expect(res.status).toBe(64);
     expect(res.stderr).toContain('Usage: npm run admin -- create --email');
   });
+
+  it('creates a second company, with its share classes, whose administrator sees only it', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'registry-admin-'));
+    const admins = [
+      ['ann@one.test', 'Ann One', 'One, Inc.'],
+      ['bo@two.test', 'Bo Two', 'New Co'],
+    ] as const;
+    for (const [email, name, org] of admins) {
+      const res = run(['create', '--email', email, '--name', name, '--org', org], dataDir);
+      expect(res.status, res.stderr).toBe(0);
+      expect(res.stdout).toContain(`Organization created: ${org}`);
+    }
+    // Naming an existing company adds to it; without --org there is no single company to mean.
+    const third = run(
+      ['create', '--email', 'cy@two.test', '--name', 'Cy', '--org', 'new co'],
+      dataDir,
+    );
+    expect(third.stdout).not.toContain('Organization created');
+    expect(run(['time-zone', '--zone', 'Europe/Warsaw'], dataDir).stderr).toContain('--org');
+
+    const database = await openPglite(dataDir);
+    const t = await createTestApp({ database });
+    try {
+      const one = await matchHolder(database.db, 'ann@one.test');
+      const two = await matchHolder(database.db, 'bo@two.test');
+      expect((await matchHolder(database.db, 'cy@two.test')).organizationId).toBe(
+        two.organizationId,
+      );
+      expect(one.organizationId).not.toBe(two.organizationId);
+      const asTwo = await signInAs(t, 'bo@two.test');
+      const own = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/shareholders/${two.holderId}`,
+        headers: asTwo,
+      });
+      expect(own.statusCode).toBe(200);
+      const other = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/shareholders/${one.holderId}`,
+        headers: asTwo,
+      });
+      expect(other.statusCode).toBe(404);
+      // The new company has its own classes and numbers its certificates from 1.
+      const issued = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/transactions',
+        headers: { ...asTwo, 'idempotency-key': randomUUID() },
+        payload: {
+          ShareholderId: two.holderId,
+          ShareDate: '2024-01-02',
+          Shares: '10',
+          Type: 'New Issue',
+          ClassType: 'preferred',
+        },
+      });
+      expect(issued.statusCode, issued.body).toBe(201);
+      expect(issued.json()).toMatchObject({ certificates: [{ number: 1, certificate: 'PS-1' }] });
+    } finally {
+      await t.close();
+    }
+  }, 120_000);
 });

@@ -1,5 +1,8 @@
 // npm run admin -- create --email a@b.example --name "Avery Admin" [--org "Legal Name, Inc."]
-// npm run admin -- time-zone --zone Europe/Warsaw   (the company's "today"; America/New_York)
+// npm run admin -- time-zone --zone Europe/Warsaw [--org "Legal Name, Inc."]   (the company's
+// "today"; America/New_York by default)
+// --org names the company: one that does not exist yet is created, with its share classes, and
+// the administrator is its first. Without --org the deployment's only company is meant.
 // Creates an administrator holder with a login but no password, and mails them an invitation:
 // a link to choose their password (the reset flow: 30 minutes, single use). No default account.
 import { parseArgs } from 'node:util';
@@ -11,14 +14,18 @@ import { createLogin } from '../src/server/auth/create-login';
 import { matchHolder } from '../src/server/auth/holder-match';
 import { loadConfig } from '../src/server/config';
 import { lockDataDir } from '../src/server/data-dir-lock';
-import { openDatabase } from '../src/server/db/database';
+import { openDatabase, type Db } from '../src/server/db/database';
 import { organization, shareholder } from '../src/server/db/schema';
+import {
+  createOrganization,
+  findOrganizationByName,
+} from '../src/server/ledger-store/create-organization';
 import { createMailer } from '../src/server/mail/mailer';
 import { readOrCreateSessionSecret } from '../src/server/session-secret';
 
 const usage =
   'Usage: npm run admin -- create --email <e-mail> --name <name> [--org <legal name>]\n' +
-  '       npm run admin -- time-zone --zone <IANA time zone, e.g. America/Chicago>';
+  '       npm run admin -- time-zone --zone <IANA time zone, e.g. America/Chicago> [--org <legal name>]';
 const { positionals, values } = parseArgs({
   allowPositionals: true,
   options: {
@@ -54,27 +61,14 @@ const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: 
 try {
   await database.migrate();
   const db = database.db;
-  const orgs = await db
-    .select({ id: organization.id, legalName: organization.legalName })
-    .from(organization);
-  let orgId = orgs[0]?.id;
-  if (orgs.length > 1) throw new Error('More than one organization exists; this tool expects one.');
+  const org = await organizationMeant(db, values.org, command === 'create');
+  const orgId = org.id;
   if (command === 'time-zone') {
-    if (!orgId) throw new Error('No organization exists yet: create its administrator first.');
     await db.update(organization).set({ timeZone: values.zone! }).where(eq(organization.id, orgId));
     console.log(
-      `Time zone of ${orgs[0]!.legalName}: ${values.zone} (today there: ${todayIn(values.zone!)})`,
+      `Time zone of ${org.legalName}: ${values.zone} (today there: ${todayIn(values.zone!)})`,
     );
   } else {
-    if (!orgId) {
-      if (!values.org)
-        throw new Error('No organization exists yet: give its legal name with --org "Name, Inc."');
-      [{ id: orgId }] = (await db
-        .insert(organization)
-        .values({ legalName: values.org })
-        .returning({ id: organization.id })) as [{ id: string }];
-      console.log(`Organization created: ${values.org}`);
-    }
     const name = values.name!;
     const existing = await matchHolder(db, email);
     if (existing.role === 'none')
@@ -85,6 +79,8 @@ try {
         email,
         isAdmin: true,
       });
+    else if (existing.organizationId !== orgId)
+      throw new Error(`${email} already belongs to another company.`);
     else if (existing.role !== 'administrator')
       throw new Error(`${email} is already a holder who is not an administrator.`);
     const mailer = createMailer(config, log);
@@ -105,4 +101,26 @@ try {
 } finally {
   await database.close();
   unlock();
+}
+
+/**
+ * The company a command is for: the one `--org` names (created with its share classes when it
+ * does not exist yet and `mayCreate`), or the deployment's only one.
+ */
+async function organizationMeant(db: Db, name: string | undefined, mayCreate: boolean) {
+  if (name !== undefined) {
+    const found = await findOrganizationByName(db, name);
+    if (found) return found;
+    if (!mayCreate) throw new Error(`No company is named ${name}.`);
+    const created = await createOrganization(db, { legalName: name.trim() });
+    console.log(`Organization created: ${created.legalName}`);
+    return created;
+  }
+  const orgs = await db
+    .select({ id: organization.id, legalName: organization.legalName })
+    .from(organization);
+  if (orgs.length === 1) return orgs[0]!;
+  if (orgs.length === 0)
+    throw new Error('No organization exists yet: give its legal name with --org "Name, Inc."');
+  throw new Error('More than one organization exists: name it with --org "Name, Inc."');
 }

@@ -1,7 +1,8 @@
 import { count, inArray } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
-import { authUser, organization, shareClass } from '../db/schema';
+import { authUser, organization } from '../db/schema';
+import { createOrganization } from '../ledger-store/create-organization';
 import { DEMO_HOLDERS, seedDemoHolders } from './seed-demo-holders';
 import { seedDemoLedger } from './seed-demo-ledger';
 
@@ -25,29 +26,17 @@ export async function seedDemoData(
 ): Promise<{ organizationId: string; holders: number }> {
   return database.ledgerTransaction(async (lt) => {
     const { tx } = lt;
-    const [org] = await tx
-      .insert(organization)
-      .values({
-        legalName: 'Acme Holdings, Inc.',
-        address: '1209 Orange Street',
-        city: 'Wilmington',
-        state: 'DE',
-        zipCode: '19801',
-        country: 'US',
-      })
-      .returning({ id: organization.id });
-    await tx.insert(shareClass).values([
-      { organizationId: org!.id, name: 'Common Stock', classType: 'common', prefix: 'CS-' },
-      {
-        organizationId: org!.id,
-        name: 'Series A Preferred',
-        classType: 'preferred',
-        prefix: 'PS-',
-      },
-    ]);
-    const people = await seedDemoHolders(tx, org!.id);
-    const ledger = await seedDemoLedger(lt, org!.id);
-    return { organizationId: org!.id, holders: people.logins.length + ledger.holders };
+    const org = await createOrganization(tx, {
+      legalName: 'Acme Holdings, Inc.',
+      address: '1209 Orange Street',
+      city: 'Wilmington',
+      state: 'DE',
+      zipCode: '19801',
+      country: 'US',
+    });
+    const people = await seedDemoHolders(tx, org.id);
+    const ledger = await seedDemoLedger(lt, org.id);
+    return { organizationId: org.id, holders: people.logins.length + ledger.holders };
   });
 }
 

@@ -10,6 +10,7 @@ export const webRoutes = {
   transaction: '/transaction',
   password: '/password',
   noAccount: '/noaccount',
+  apiKeys: '/api-keys',
 } as const;
 
 export type WebRoute = (typeof webRoutes)[keyof typeof webRoutes];

@@ -16,6 +16,7 @@ const ProfilePage = lazy(() => import('./routes/profile-page'));
 const TransactionPage = lazy(() => import('./routes/transaction-page'));
 const PasswordPage = lazy(() => import('./routes/password-page'));
 const NoAccountPage = lazy(() => import('./routes/no-account-page'));
+const ApiKeysPage = lazy(() => import('./routes/api-keys-page'));
 
 /** Every route of the spec's route table, with who may see it. */
 const pages: Array<{ path: string; access: PageAccess; Page: ComponentType }> = [
@@ -29,6 +30,7 @@ const pages: Array<{ path: string; access: PageAccess; Page: ComponentType }> = 
   { path: webRoutes.transaction, access: 'administrator', Page: TransactionPage },
   { path: webRoutes.password, access: 'signed-in', Page: PasswordPage },
   { path: webRoutes.noAccount, access: 'signed-in', Page: NoAccountPage },
+  { path: webRoutes.apiKeys, access: 'administrator', Page: ApiKeysPage },
 ];
 
 /** Created by main.tsx once the reset token has left the address (the router reads it). */

@@ -47,7 +47,8 @@ function useFocusOnNavigation() {
 
 /**
  * The spec's navbar: dark, collapsing below the large breakpoint, the user's friendly name as
- * brand; links Home, Profile, Manage Shares (administrators), Balance, Change Password, Logout.
+ * brand; links Home, Profile, Manage Shares (administrators), Balance, API Keys (administrators),
+ * Change Password, Logout.
  * Content sits in a container of at most 1200 px.
  */
 export function AppLayout() {
@@ -103,6 +104,7 @@ export function AppLayout() {
                   {user.isAdmin &&
                     link('/transaction', 'Manage Shares', pathname === '/transaction')}
                   {user.SH_ID && link(`/view${own}`, 'Balance', pathname === '/view' && ownHolder)}
+                  {user.isAdmin && link('/api-keys', 'API Keys', pathname === '/api-keys')}
                   {link('/password', 'Change Password', pathname === '/password')}
                   <Nav.Link as="button" type="button" onClick={() => void logout()}>
                     Logout

@@ -2,9 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { SaveProfileBody, saveProfileResponse } from '../../../contract/ledger';
 import { ledgerPaths, ledgerQueryKeys } from '../../../contract/constants/ledger';
+import { apiRequest, pathWith } from '../../lib/api-client';
 
 type SaveProfileResponse = z.infer<typeof saveProfileResponse>;
-import { apiRequest, pathWith } from '../../lib/api-client';
 
 /** PUT /api/v1/shareholders/:id (the spec's Save). Resolves true when the answer says Success. */
 export async function saveProfile(body: SaveProfileBody): Promise<boolean> {

@@ -51,7 +51,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: 256 * 1024,
     // Long path parameters reach the route's schema and get its 400 naming the field, not the
     // router's bare 414 (find-my-way's default limit is 100 characters).
-    maxParamLength: 2048,
+    routerOptions: { maxParamLength: 2048 },
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
 

@@ -50,8 +50,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,
     // Long path parameters reach the route's schema and get its 400 naming the field, not the
-    // router's bare 414 (find-my-way's default limit is 100 characters).
-    routerOptions: { maxParamLength: 2048 },
+    // router's bare 414 (find-my-way's default limit is 100 characters). Node's header limit
+    // (16 KiB, the request line included) bounds them anyway.
+    routerOptions: { maxParamLength: 16 * 1024 },
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
 

@@ -17,7 +17,8 @@ import { errorResponses } from '../../http/openapi';
 import { createRecords } from './create-records';
 import { dataRestRoutes } from './data-rest-routes';
 import { deleteRecords } from './delete-records';
-import { organizationOf } from './organization-of';
+import { organizationOf, target } from './organization-of';
+import { createOne, deleteOne, updateOne } from './single-record';
 import { runQuery } from './run-query';
 import { updateRecords } from './update-records';
 
@@ -73,13 +74,9 @@ function createRoute(app: DataApp, db: Db) {
       },
     },
     async (request, reply) => {
-      const { rows } = await createRecords(db, {
-        organizationId: organizationOf(request),
-        entity: request.params.entity,
-        data: [request.body],
-        bulk: false,
-      });
-      return reply.code(201).send(rows[0]!);
+      const values = request.body;
+      const created = await createOne(db, { ...target(request), values });
+      return reply.code(201).send(created);
     },
   );
 }
@@ -100,15 +97,8 @@ function updateAndDeleteRoutes(app: DataApp, db: Db) {
         response: { 200: dataRow, ...errorResponses(400, 401, 403, 404, 409, 503) },
       },
     },
-    async (request) => {
-      const { rows } = await updateRecords(db, {
-        organizationId: organizationOf(request),
-        entity: request.params.entity,
-        items: [{ id: request.params.id, values: request.body }],
-        bulk: false,
-      });
-      return rows[0]!;
-    },
+    async (request) =>
+      updateOne(db, { ...target(request), id: request.params.id, values: request.body }),
   );
 
   app.delete(
@@ -123,16 +113,7 @@ function updateAndDeleteRoutes(app: DataApp, db: Db) {
         response: { 200: deleteResponse, ...errorResponses(400, 401, 403, 404, 409, 503) },
       },
     },
-    async (request) => {
-      const { id, entity } = request.params;
-      await deleteRecords(db, {
-        organizationId: organizationOf(request),
-        entity,
-        items: [id],
-        bulk: false,
-      });
-      return { id, deleted: true as const };
-    },
+    async (request) => deleteOne(db, { ...target(request), id: request.params.id }),
   );
 }
 

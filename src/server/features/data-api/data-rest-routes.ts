@@ -15,16 +15,15 @@ import {
 } from '../../../contract/data-api';
 import type { Db } from '../../db/database';
 import { errorResponses } from '../../http/openapi';
-import { createRecords } from './create-records';
 import type { DataApp } from './data-api-routes';
-import { deleteRecords } from './delete-records';
 import { describeSchema } from './describe-schema';
 import { getDashboard } from './get-dashboard';
 import { getRecord } from './get-record';
 import { listRecords } from './list-records';
-import { organizationOf } from './organization-of';
+import { organizationOf, target } from './organization-of';
+import { createOne, deleteOne, updateOne } from './single-record';
 import { runAction } from './run-action';
-import { updateRecords } from './update-records';
+import {} from './update-records';
 
 const REST = 'tenants, accounts, contacts, leads, products or orders';
 
@@ -109,13 +108,9 @@ function collectionRoutes(app: DataApp, db: Db) {
       },
     },
     async (request, reply) => {
-      const { rows } = await createRecords(db, {
-        organizationId: organizationOf(request),
-        entity: request.params.entity,
-        data: [request.body],
-        bulk: false,
-      });
-      return reply.code(201).send(rows[0]!);
+      const values = request.body;
+      const created = await createOne(db, { ...target(request), values });
+      return reply.code(201).send(created);
     },
   );
 }
@@ -150,15 +145,8 @@ function itemRoutes(app: DataApp, db: Db) {
         response: { 200: dataRow, ...errorResponses(400, 401, 403, 404, 409, 503) },
       },
     },
-    async (request) => {
-      const { rows } = await updateRecords(db, {
-        organizationId: organizationOf(request),
-        entity: request.params.entity,
-        items: [{ id: request.params.id, values: request.body }],
-        bulk: false,
-      });
-      return rows[0]!;
-    },
+    async (request) =>
+      updateOne(db, { ...target(request), id: request.params.id, values: request.body }),
   );
 
   app.delete(
@@ -173,16 +161,7 @@ function itemRoutes(app: DataApp, db: Db) {
         response: { 200: deleteResponse, ...errorResponses(400, 401, 403, 404, 409, 503) },
       },
     },
-    async (request) => {
-      const { id, entity } = request.params;
-      await deleteRecords(db, {
-        organizationId: organizationOf(request),
-        entity,
-        items: [id],
-        bulk: false,
-      });
-      return { id, deleted: true as const };
-    },
+    async (request) => deleteOne(db, { ...target(request), id: request.params.id }),
   );
 }
 

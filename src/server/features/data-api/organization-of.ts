@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { DataEntity } from '../../../contract/data-api';
 import { AppError } from '../../http/app-error';
 
 /** The caller's organization: every statement of the data layer is limited to it. */
@@ -7,3 +8,9 @@ export function organizationOf(request: FastifyRequest): string {
   if (!id) throw new AppError('AUTH.FORBIDDEN', 'You do not have access to this resource.');
   return id;
 }
+
+/** The caller's organization and the entity the path names: what a one-record write aims at. */
+export const target = (request: FastifyRequest & { params: { entity: DataEntity } }) => ({
+  organizationId: organizationOf(request),
+  entity: request.params.entity,
+});

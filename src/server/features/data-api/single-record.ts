@@ -1,0 +1,34 @@
+import type { DataEntity } from '../../../contract/data-api';
+import type { Db } from '../../db/database';
+import { createRecords } from './create-records';
+import { deleteRecords } from './delete-records';
+import { updateRecords } from './update-records';
+
+// One record at a time, as the generic routes and the entity routes both write it.
+
+interface One {
+  organizationId: string;
+  entity: DataEntity;
+}
+
+export async function createOne(
+  db: Db,
+  { organizationId, entity, values }: One & { values: unknown },
+) {
+  const { rows } = await createRecords(db, { organizationId, entity, data: [values], bulk: false });
+  return rows[0]!;
+}
+
+export async function updateOne(
+  db: Db,
+  { organizationId, entity, id, values }: One & { id: string; values: unknown },
+) {
+  const items = [{ id, values }];
+  const { rows } = await updateRecords(db, { organizationId, entity, items, bulk: false });
+  return rows[0]!;
+}
+
+export async function deleteOne(db: Db, { organizationId, entity, id }: One & { id: string }) {
+  await deleteRecords(db, { organizationId, entity, items: [id], bulk: false });
+  return { id, deleted: true as const };
+}

@@ -14,12 +14,9 @@ import { createLogin } from '../src/server/auth/create-login';
 import { matchHolder } from '../src/server/auth/holder-match';
 import { loadConfig } from '../src/server/config';
 import { lockDataDir } from '../src/server/data-dir-lock';
-import { openDatabase, type Db } from '../src/server/db/database';
+import { openDatabase } from '../src/server/db/database';
 import { organization, shareholder } from '../src/server/db/schema';
-import {
-  createOrganization,
-  findOrganizationByName,
-} from '../src/server/ledger-store/create-organization';
+import { organizationMeant } from './organization-meant';
 import { createMailer } from '../src/server/mail/mailer';
 import { readOrCreateSessionSecret } from '../src/server/session-secret';
 
@@ -101,26 +98,4 @@ try {
 } finally {
   await database.close();
   unlock();
-}
-
-/**
- * The company a command is for: the one `--org` names (created with its share classes when it
- * does not exist yet and `mayCreate`), or the deployment's only one.
- */
-async function organizationMeant(db: Db, name: string | undefined, mayCreate: boolean) {
-  if (name !== undefined) {
-    const found = await findOrganizationByName(db, name);
-    if (found) return found;
-    if (!mayCreate) throw new Error(`No company is named ${name}.`);
-    const created = await createOrganization(db, { legalName: name.trim() });
-    console.log(`Organization created: ${created.legalName}`);
-    return created;
-  }
-  const orgs = await db
-    .select({ id: organization.id, legalName: organization.legalName })
-    .from(organization);
-  if (orgs.length === 1) return orgs[0]!;
-  if (orgs.length === 0)
-    throw new Error('No organization exists yet: give its legal name with --org "Name, Inc."');
-  throw new Error('More than one organization exists: name it with --org "Name, Inc."');
 }

@@ -77,6 +77,14 @@ export const boundariesConfig = {
               element('ledger'),
             ],
           },
+          // The CRM gateway is an adapter: its registry provider runs the ledger's own use cases
+          // (Transfer, profile Save) and the data layer's filter compiler rather than copy them.
+          {
+            from: { element: { type: 'server-feature', captured: { feature: 'gateway' } } },
+            allow: ['transactions', 'shareholders', 'data-api'].map((feature) =>
+              element('server-feature', { captured: { feature } }),
+            ),
+          },
           {
             from: { element: { type: 'web' } },
             allow: [element('web'), element('web-feature'), element('contract'), element('ledger')],

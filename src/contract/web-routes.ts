@@ -11,6 +11,7 @@ export const webRoutes = {
   password: '/password',
   noAccount: '/noaccount',
   apiKeys: '/api-keys',
+  importSalesforce: '/import/salesforce',
 } as const;
 
 export type WebRoute = (typeof webRoutes)[keyof typeof webRoutes];

@@ -11,6 +11,12 @@
  */
 import type { ApiKeyScope } from '../contract/constants/api-keys';
 import { dataPaths } from '../contract/data-api';
+import {
+  gatewayOperations,
+  gatewayPath,
+  gatewayPaths,
+  gatewayProviders,
+} from '../contract/constants/gateway';
 import { webRoutePaths } from '../contract/web-routes';
 
 export { apiKeyScopes, type ApiKeyScope } from '../contract/constants/api-keys';
@@ -46,6 +52,15 @@ export const accessPolicy: Record<string, Access> = {
   [`PUT ${dataPaths.item}`]: 'data:write',
   [`DELETE ${dataPaths.item}`]: 'data:write',
   [`POST ${dataPaths.action}`]: 'data:write',
+  // The CRM gateway (features/gateway): administrators, and keys with the gateway scope.
+  ...Object.fromEntries(
+    gatewayProviders.flatMap((p) =>
+      gatewayOperations.map((o) => [`POST ${gatewayPath(p, o)}`, 'gateway' as const]),
+    ),
+  ),
+  [`POST ${gatewayPaths.customRest}`]: 'gateway',
+  // Import from Salesforce: administrators with a session, who see the report and decide.
+  [`POST ${gatewayPaths.importSalesforce}`]: 'administrator',
   // API keys (features/api-keys): administrators with a session only, never a key.
   'POST /api/v1/api-keys': 'administrator',
   'GET /api/v1/api-keys': 'administrator',

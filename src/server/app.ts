@@ -31,6 +31,9 @@ import { auditRoutes } from './features/audit/audit-routes';
 import { dataApiRoutes } from './features/data-api/data-api-routes';
 import { apiKeyRoutes } from './features/api-keys/api-key-routes';
 import { registerApiKeyAudit } from './plugins/api-key-audit';
+import { gatewayRoutes } from './features/gateway/gateway-routes';
+import { configureGateway } from './features/gateway/providers/configured-providers';
+import { salesforceImportRoutes } from './features/gateway/salesforce-import/salesforce-import-routes';
 
 export interface AppDeps {
   config: Config;
@@ -90,6 +93,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(auditRoutes, { db: database.db });
   await app.register(dataApiRoutes, { db: database.db });
   await app.register(apiKeyRoutes, { db: database.db });
+  const gateway = configureGateway(config, database);
+  await app.register(gatewayRoutes, { providers: gateway.providers });
+  await app.register(salesforceImportRoutes, { database, client: gateway.salesforce });
 
   await registerWebApp(app, deps.webDir);
   return app;

@@ -40,6 +40,10 @@ describe('parseConfig', () => {
     [{ DATABASE_URL: 'postgres://127.0.0.1/x' }, 'SESSION_SECRET'],
     [{ GOOGLE_CLIENT_ID: 'abc' }, 'GOOGLE_CLIENT_SECRET'],
     [{ GOOGLE_ISSUER: 'ftp://x' }, 'GOOGLE_ISSUER'],
+    [{ SALESFORCE_CLIENT_ID: 'abc' }, 'SALESFORCE_CLIENT_SECRET'],
+    [{ SALESFORCE_CLIENT_SECRET: 'abc' }, 'SALESFORCE_CLIENT_ID'],
+    [{ SALESFORCE_LOGIN_URL: 'ftp://x' }, 'SALESFORCE_LOGIN_URL'],
+    [{ SALESFORCE_API_VERSION: '62' }, 'SALESFORCE_API_VERSION'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ HOST: 'http://0.0.0.0' }, 'HOST'],
     [{ HOST: 'my host' }, 'HOST'],
@@ -63,6 +67,50 @@ describe('parseConfig', () => {
       SESSION_SECRET: 'x'.repeat(32),
     });
     expect(dbMessage).not.toContain('pa55word');
+  });
+
+  it('reads the Salesforce connected app with its defaults, and never echoes its secret', () => {
+    const c = parseConfig({ SALESFORCE_CLIENT_ID: 'id', SALESFORCE_CLIENT_SECRET: 'secret' });
+    expect(c.salesforce).toEqual({
+      loginUrl: 'https://login.salesforce.com',
+      clientId: 'id',
+      clientSecret: 'secret',
+      apiVersion: 'v62.0',
+    });
+    expect(parseConfig({}).salesforce).toBeUndefined();
+    expect(fails({ SALESFORCE_CLIENT_SECRET: 'hunter2-hunter2' })).not.toContain('hunter2');
+  });
+
+  it('reads SALESFORCE_LOGIN_URL and SALESFORCE_API_VERSION when set', () => {
+    const c = parseConfig({
+      SALESFORCE_CLIENT_ID: 'id',
+      SALESFORCE_CLIENT_SECRET: 'secret',
+      SALESFORCE_LOGIN_URL: 'https://acme.my.salesforce.com/',
+      SALESFORCE_API_VERSION: 'v61.0',
+    });
+    expect(c.salesforce).toMatchObject({
+      loginUrl: 'https://acme.my.salesforce.com',
+      apiVersion: 'v61.0',
+    });
+    expect(
+      parseConfig({ SALESFORCE_LOGIN_URL: 'http://127.0.0.1:4000' }).salesforce,
+    ).toBeUndefined();
+  });
+
+  it('refuses half a Salesforce pair in one line, an empty value counting as unset', () => {
+    expect(fails({ SALESFORCE_CLIENT_ID: 'id', SALESFORCE_CLIENT_SECRET: '' })).toBe(
+      'Invalid configuration: SALESFORCE_CLIENT_SECRET must be set together with SALESFORCE_CLIENT_ID',
+    );
+    expect(fails({ SALESFORCE_CLIENT_SECRET: 'secret' })).toBe(
+      'Invalid configuration: SALESFORCE_CLIENT_ID must be set together with SALESFORCE_CLIENT_SECRET',
+    );
+    for (const version of ['v62', '62.0', 'v62.00'])
+      expect(fails({ SALESFORCE_API_VERSION: version })).toBe(
+        `Invalid configuration: SALESFORCE_API_VERSION must look like v62.0 (got "${version}")`,
+      );
+    expect(fails({ SALESFORCE_LOGIN_URL: 'ftp://login.example' })).toContain(
+      'SALESFORCE_LOGIN_URL must be a http: or https: URL',
+    );
   });
 
   it('reads Google credentials with the Google issuer by default', () => {

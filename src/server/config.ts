@@ -1,6 +1,11 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import {
+  apiVersionPattern,
+  salesforceDefaults,
+  type SalesforceSettings,
+} from './features/gateway/salesforce/salesforce-config';
 
 /** Empty strings in the environment count as "not set". */
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -71,6 +76,10 @@ const envSchema = z.object({
   GOOGLE_CLIENT_ID: optional(z.string().min(1)),
   GOOGLE_CLIENT_SECRET: optional(z.string().min(1)),
   GOOGLE_ISSUER: optional(url(['http:', 'https:'])),
+  SALESFORCE_LOGIN_URL: optional(url(['http:', 'https:'])),
+  SALESFORCE_CLIENT_ID: optional(z.string().min(1)),
+  SALESFORCE_CLIENT_SECRET: optional(z.string().min(1)),
+  SALESFORCE_API_VERSION: optional(z.string().regex(apiVersionPattern, 'must look like v62.0')),
   DEMO_DATA: optional(booleanFlag),
   LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])),
   TRUST_PROXY: optional(trustProxy),
@@ -90,6 +99,8 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   google: { clientId: string; clientSecret: string; issuer: string } | undefined;
+  /** The connected app of the CRM gateway's Salesforce provider and importer; undefined: off. */
+  salesforce: SalesforceSettings | undefined;
   /** undefined: the default (on for an empty embedded database, off for PostgreSQL). */
   demoData: boolean | undefined;
   logLevel: string;
@@ -143,6 +154,7 @@ export function parseConfig(
       `Invalid configuration: ${e.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID'} must be set together with ${e.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_ID' : 'GOOGLE_CLIENT_SECRET'}`,
     );
   }
+  const salesforce = salesforceOf(e);
   const port = e.PORT ?? 3000;
   // Loopback unless told otherwise: the demo prints known passwords (containers set 0.0.0.0).
   const host = e.HOST ?? '127.0.0.1';
@@ -165,6 +177,7 @@ export function parseConfig(
             issuer: (e.GOOGLE_ISSUER ?? 'https://accounts.google.com').replace(/\/$/, ''),
           }
         : undefined,
+    salesforce,
     demoData: e.DEMO_DATA,
     logLevel: e.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     trustProxy: e.TRUST_PROXY ?? false,
@@ -172,8 +185,32 @@ export function parseConfig(
   };
 }
 
+/** The connected app (client-credentials flow): both id and secret, or neither. */
+function salesforceOf(e: z.output<typeof envSchema>): SalesforceSettings | undefined {
+  const parts = [e.SALESFORCE_CLIENT_ID, e.SALESFORCE_CLIENT_SECRET];
+  if (parts.some(Boolean) && !parts.every(Boolean)) {
+    const [set, unset] = e.SALESFORCE_CLIENT_ID
+      ? ['SALESFORCE_CLIENT_ID', 'SALESFORCE_CLIENT_SECRET']
+      : ['SALESFORCE_CLIENT_SECRET', 'SALESFORCE_CLIENT_ID'];
+    throw new ConfigError(`Invalid configuration: ${unset} must be set together with ${set}`);
+  }
+  if (!e.SALESFORCE_CLIENT_ID || !e.SALESFORCE_CLIENT_SECRET) return undefined;
+  return {
+    loginUrl: (e.SALESFORCE_LOGIN_URL ?? salesforceDefaults.loginUrl).replace(/\/$/, ''),
+    clientId: e.SALESFORCE_CLIENT_ID,
+    clientSecret: e.SALESFORCE_CLIENT_SECRET,
+    apiVersion: e.SALESFORCE_API_VERSION ?? salesforceDefaults.apiVersion,
+  };
+}
+
 /** Values of these are never echoed back: they carry secrets or credentials. */
-const SECRET_VARS = new Set(['SESSION_SECRET', 'GOOGLE_CLIENT_SECRET', 'DATABASE_URL', 'SMTP_URL']);
+const SECRET_VARS = new Set([
+  'SESSION_SECRET',
+  'GOOGLE_CLIENT_SECRET',
+  'SALESFORCE_CLIENT_SECRET',
+  'DATABASE_URL',
+  'SMTP_URL',
+]);
 
 function describe(issue: z.core.$ZodIssue, name: string, raw: string | undefined): string {
   const shown =
@@ -183,7 +220,9 @@ function describe(issue: z.core.$ZodIssue, name: string, raw: string | undefined
   if (issue.code === 'invalid_value') return `must be one of ${issue.values.join(', ')}${shown}`;
   if (issue.code === 'invalid_type') return `must be a ${issue.expected}${shown}`;
   if (issue.code === 'too_small' || issue.code === 'too_big') return `${issue.message}${shown}`;
-  if (issue.code === 'invalid_format') return `must be a valid URL${shown}`;
+  // A pattern's own message (SALESFORCE_API_VERSION) says more than "a valid URL" would.
+  if (issue.code === 'invalid_format' && issue.format === 'url')
+    return `must be a valid URL${shown}`;
   return `${issue.message}${shown}`;
 }
 

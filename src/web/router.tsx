@@ -17,6 +17,7 @@ const TransactionPage = lazy(() => import('./routes/transaction-page'));
 const PasswordPage = lazy(() => import('./routes/password-page'));
 const NoAccountPage = lazy(() => import('./routes/no-account-page'));
 const ApiKeysPage = lazy(() => import('./routes/api-keys-page'));
+const ImportSalesforcePage = lazy(() => import('./routes/import-salesforce-page'));
 
 /** Every route of the spec's route table, with who may see it. */
 const pages: Array<{ path: string; access: PageAccess; Page: ComponentType }> = [
@@ -31,6 +32,7 @@ const pages: Array<{ path: string; access: PageAccess; Page: ComponentType }> = 
   { path: webRoutes.password, access: 'signed-in', Page: PasswordPage },
   { path: webRoutes.noAccount, access: 'signed-in', Page: NoAccountPage },
   { path: webRoutes.apiKeys, access: 'administrator', Page: ApiKeysPage },
+  { path: webRoutes.importSalesforce, access: 'administrator', Page: ImportSalesforcePage },
 ];
 
 /** Created by main.tsx once the reset token has left the address (the router reads it). */

@@ -244,3 +244,4 @@ export const idempotencyKey = pgTable(
 export * from './auth-schema';
 export * from './api-key-schema';
 export * from './data-schema';
+export * from './import-schema';

@@ -36,6 +36,17 @@ const BY_CODE: Record<string, number> = {
   'DATA.REFERENCED': 409,
   'DATA.DUPLICATE': 409,
   'DATA.QUERY_TIMEOUT': 503,
+  // The CRM gateway (features/gateway).
+  'GATEWAY.PROVIDER_NOT_CONFIGURED': 501,
+  'GATEWAY.APPEND_ONLY': 409,
+  'GATEWAY.NOT_SUPPORTED': 422,
+  'GATEWAY.REJECTED': 422,
+  'GATEWAY.UPSTREAM_ERROR': 502,
+  'GATEWAY.UPSTREAM_AUTH': 502,
+  'GATEWAY.UPSTREAM_UNAVAILABLE': 502,
+  'GATEWAY.UPSTREAM_TIMEOUT': 504,
+  // The Salesforce connector: a record or Apex endpoint the connected org does not have.
+  'GATEWAY.NOT_FOUND': 404,
   'DB.UNAVAILABLE': 503,
   'DB.BUSY': 503,
 };

@@ -11,6 +11,7 @@ export const openApiTags = [
   { name: 'audit', description: 'Who changed what, when and why' },
   { name: 'data', description: 'The generic multi-tenant data layer at /api/v1/mysql' },
   { name: 'api-keys', description: 'Machine access: keys sent as X-API-Key' },
+  { name: 'gateway', description: 'The CRM data gateway: /api/v1/{provider}/query|insert|...' },
 ] as const;
 export type OpenApiTag = (typeof openApiTags)[number]['name'];
 
@@ -44,7 +45,10 @@ const errorMeaning = {
   409: 'Conflicts with the current state: a request in flight, a state transition, a reference',
   422: 'Refused by a ledger rule; `details` carries the numbers',
   429: 'Too many requests; retry after the Retry-After header',
+  501: 'The CRM gateway provider is not configured; `details.configured` lists those that are',
+  502: 'The CRM backend refused or failed; `message` is its own',
   503: 'The database is unavailable; retry after the Retry-After header',
+  504: 'The CRM backend did not answer within 30 seconds',
 } as const;
 export type ErrorStatus = keyof typeof errorMeaning;
 

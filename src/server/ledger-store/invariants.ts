@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/database';
+import type { Db, Tx } from '../db/database';
 import { rows } from '../db/sql';
 
 export interface InvariantViolation {
@@ -14,12 +14,15 @@ export interface InvariantViolation {
  * transaction, so it runs without the pool's per-statement timeout (meant for requests).
  */
 export function ledgerInvariants(db: Db): Promise<InvariantViolation[]> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`set local statement_timeout = 0`);
-    return rows<InvariantViolation>(
-      tx,
-      sql`select check_name, organization_id::text as organization_id, entity_id, detail
-            from ledger_invariants()`,
-    );
-  });
+  return db.transaction((tx) => invariantsWithin(tx));
+}
+
+/** The same, inside a transaction the caller holds (a nested db.transaction would end it). */
+export async function invariantsWithin(tx: Tx): Promise<InvariantViolation[]> {
+  await tx.execute(sql`set local statement_timeout = 0`);
+  return rows<InvariantViolation>(
+    tx,
+    sql`select check_name, organization_id::text as organization_id, entity_id, detail
+          from ledger_invariants()`,
+  );
 }

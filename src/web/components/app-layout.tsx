@@ -47,7 +47,7 @@ function useFocusOnNavigation() {
 
 /**
  * The spec's navbar: dark, collapsing below the large breakpoint, the user's friendly name as
- * brand; links Home, Profile, Manage Shares (administrators), Balance, API Keys (administrators),
+ * brand; links Home, Profile, Manage Shares (administrators), Balance, API Keys and Import (administrators),
  * Change Password, Logout.
  * Content sits in a container of at most 1200 px.
  */
@@ -105,6 +105,8 @@ export function AppLayout() {
                     link('/transaction', 'Manage Shares', pathname === '/transaction')}
                   {user.SH_ID && link(`/view${own}`, 'Balance', pathname === '/view' && ownHolder)}
                   {user.isAdmin && link('/api-keys', 'API Keys', pathname === '/api-keys')}
+                  {user.isAdmin &&
+                    link('/import/salesforce', 'Import', pathname === '/import/salesforce')}
                   {link('/password', 'Change Password', pathname === '/password')}
                   <Nav.Link as="button" type="button" onClick={() => void logout()}>
                     Logout

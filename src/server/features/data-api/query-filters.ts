@@ -10,7 +10,7 @@ import { filterValue, likePattern, operatorsByType } from './query-values';
 // {operator, value}, and "$or" → a list of filter maps (nested at most 3 deep). At most 20
 // conditions, 100 values in IN. Every value is a bound parameter.
 
-interface Subject {
+export interface Subject {
   expr: SQL;
   field: Pick<FieldDef, 'type' | 'values'> & Partial<FieldDef>;
 }
@@ -24,7 +24,8 @@ const isMap = (v: unknown): v is Record<string, unknown> =>
 const and = (parts: SQL[]): SQL =>
   parts.length === 1 ? parts[0]! : sql`(${sql.join(parts, sql` and `)})`;
 
-function operatorOf(raw: unknown, where: string): FilterOperator {
+/** A written operator (any case, `<>` and `==` too) as the filter language's, or 400 at `where`. */
+export function operatorOf(raw: unknown, where: string): FilterOperator {
   const text = typeof raw === 'string' ? raw.trim().toUpperCase().replace(/\s+/g, ' ') : '';
   const op = text === '<>' ? '!=' : text === '==' ? '=' : text;
   const known = filterOperators.find((o) => o === op);
@@ -41,8 +42,8 @@ function listOf(value: unknown, where: string, min: number, max: number): unknow
   return value;
 }
 
-/** One condition on a field or an aggregate. */
-function compare(subject: Subject, op: FilterOperator, value: unknown, where: string): SQL {
+/** One condition on a field or an aggregate (also the CRM gateway's registry objects). */
+export function compare(subject: Subject, op: FilterOperator, value: unknown, where: string): SQL {
   const { expr, field } = subject;
   if (!operatorsByType[field.type].includes(op))
     throw invalid(`${where}.operator`, `${op} does not apply to a ${field.type} field`);

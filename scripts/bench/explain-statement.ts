@@ -1,0 +1,46 @@
+// npm run bench:explain: seeds a scratch database as the bench does and prints EXPLAIN (ANALYZE,
+// BUFFERS) of the statement's main query (statement-queries.ts historyOf) for the hot holder, the
+// plan docs/decisions/065 quotes. BENCH_HOLDERS / BENCH_TRANSACTIONS set the shape as for the bench.
+import { readFileSync } from 'node:fs';
+import pg from 'pg';
+import { openPostgres } from '../../src/server/db/database';
+import { createScratchDatabase } from './scratch-db';
+import { seedRegistry } from './seed';
+import { STATEMENT_HISTORY } from './bare-sql';
+
+const holders = Number(process.env.BENCH_HOLDERS ?? 100_000);
+const transactions = Number(process.env.BENCH_TRANSACTIONS ?? 1_000_000);
+const scratch = await createScratchDatabase();
+try {
+  const database = openPostgres(scratch.url);
+  await database.migrate();
+  await database.close();
+  const seeded = await seedRegistry(scratch.url, { holders, transactions });
+  const client = new pg.Client({ connectionString: scratch.url });
+  await client.connect();
+  try {
+    await client.query('vacuum analyze');
+    const params = [seeded.hotHolderId, '9999-12-31'];
+    // A what-if: another text of the query (a file), timed and explained the same way.
+    const variant = process.env.EXPLAIN_SQL_FILE;
+    const HISTORY_SQL = variant ? readFileSync(variant, 'utf8') : STATEMENT_HISTORY;
+    if (process.env.EXPLAIN_EXTRA_SQL) await client.query(process.env.EXPLAIN_EXTRA_SQL);
+    for (let i = 0; i < 3; i++) await client.query(HISTORY_SQL, params);
+    const timings: number[] = [];
+    for (let i = 0; i < 9; i += 1) {
+      const started = performance.now();
+      await client.query(HISTORY_SQL, params);
+      timings.push(performance.now() - started);
+    }
+    timings.sort((a, b) => a - b);
+    const plan = await client.query(`explain (analyze, buffers) ${HISTORY_SQL}`, params);
+    console.log(plan.rows.map((r: { 'QUERY PLAN': string }) => r['QUERY PLAN']).join('\n'));
+    console.log(
+      `\nhistory of the ${seeded.hotTransactions}-transaction holder: median ${timings[4]!.toFixed(1)} ms alone (9 runs after 3 warm-ups)`,
+    );
+  } finally {
+    await client.end();
+  }
+} finally {
+  await scratch.drop();
+}

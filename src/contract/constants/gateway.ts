@@ -1,0 +1,54 @@
+// The CRM data gateway's constants, without zod (src/contract/gateway.ts holds the schemas).
+
+/**
+ * The spec's providers (section 7) and `registry`, the registry's own objects in Salesforce's
+ * shape. Only `registry` and a configured `salesforce` answer; the others are recognised and
+ * answer 501 GATEWAY.PROVIDER_NOT_CONFIGURED.
+ */
+export const gatewayProviders = [
+  'registry',
+  'salesforce',
+  'hubspot',
+  'monday',
+  'airtable',
+  'zoho',
+  'clickup',
+  'pipedrive',
+  'dropbox',
+] as const;
+export type GatewayProvider = (typeof gatewayProviders)[number];
+
+export const gatewayOperations = ['query', 'insert', 'update', 'delete', 'search'] as const;
+export type GatewayOperation = (typeof gatewayOperations)[number];
+
+export const gatewayPath = (provider: GatewayProvider, operation: GatewayOperation) =>
+  `/api/v1/${provider}/${operation}`;
+
+export const gatewayPaths = {
+  customRest: '/api/v1/salesforce/custom-rest',
+  importSalesforce: '/api/v1/import/salesforce',
+} as const;
+
+/** The registry's objects (provider `registry`), named as the spec's backend names them. */
+export const registryObjects = ['Shareholder__c', 'Share__c', 'Share_Transaction__c'] as const;
+export type RegistryObject = (typeof registryObjects)[number];
+
+export const gatewayLimits = {
+  /** Records one query returns at most (Salesforce's own batch is 2,000). */
+  maxLimit: 2000,
+  defaultLimit: 200,
+  /** Records a Salesforce query follows nextRecordsUrl for, at most. */
+  maxFollowedRecords: 50_000,
+  /** The spec's client timeout (section 9). */
+  timeoutMs: 30_000,
+} as const;
+
+export const gatewayMessages = {
+  appendOnly:
+    'The ledger is append-only: its entries cannot be deleted. Record a correcting transaction ' +
+    '(a cancellation, or a transfer back) instead.',
+  notConfigured: 'This provider is not configured for this registry.',
+  salesforceNotConnected:
+    'No Salesforce org is connected: the server needs SALESFORCE_CLIENT_ID and ' +
+    'SALESFORCE_CLIENT_SECRET (a connected app with the client-credentials flow).',
+} as const;

@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { safeText } from './common';
+import { gatewayLimits } from './constants/gateway';
+
+// The CRM data gateway (spec section 7): POST /api/v1/{provider}/query|insert|update|delete|search
+// and POST /api/v1/salesforce/custom-rest. Bodies carry `organizationId` "plus extra fields"; the
+// organization must be the caller's own (as the x-organization-id header).
+export * from './constants/gateway';
+
+const name = safeText().min(1).max(100);
+const organizationId = safeText().max(100).optional().describe("The caller's organization id");
+
+/** `Name, Email__c` or ["Name", "Email__c"]; all of the object's fields when absent. */
+const fields = z
+  .union([safeText().max(4000), z.array(name).max(100)])
+  .optional()
+  .describe('Comma-separated field names (or a list); the object’s fields by default');
+
+/** The data API's filter map: field → value, field → {operator, value}, "$or" → [maps]. */
+const filterMap = z.record(z.string().max(100), z.unknown());
+
+export const gatewayQueryBody = z.looseObject({
+  organizationId,
+  objectName: name,
+  fields,
+  filter: z
+    .union([safeText().max(4000), filterMap])
+    .optional()
+    .describe('"Active=true" (conditions joined by AND) or a filter map as in /api/v1/mysql/query'),
+  filters: filterMap.optional().describe('A filter map as in /api/v1/mysql/query'),
+  orderBy: z
+    .union([name, z.array(name).max(5)])
+    .optional()
+    .describe('"Field", "Field DESC", or a list of them'),
+  limit: z.number().int().min(1).max(gatewayLimits.maxLimit).optional(),
+  offset: z.number().int().min(0).max(2000).optional(),
+});
+export type GatewayQueryBody = z.infer<typeof gatewayQueryBody>;
+
+const record = z.record(z.string().max(100), z.unknown());
+
+export const gatewayInsertBody = z.looseObject({
+  organizationId,
+  objectName: name,
+  data: record.describe('The new record’s fields, by name'),
+});
+export const gatewayUpdateBody = z.looseObject({
+  organizationId,
+  objectName: name,
+  id: name,
+  data: record.describe('The fields to change, by name'),
+});
+export const gatewayDeleteBody = z.looseObject({ organizationId, objectName: name, id: name });
+export const gatewaySearchBody = z.looseObject({
+  organizationId,
+  searchTerm: safeText().trim().min(1).max(200),
+  objectName: name.optional(),
+  fields,
+  limit: z.number().int().min(1).max(gatewayLimits.maxLimit).optional(),
+});
+export type GatewayInsertBody = z.infer<typeof gatewayInsertBody>;
+export type GatewayUpdateBody = z.infer<typeof gatewayUpdateBody>;
+export type GatewayDeleteBody = z.infer<typeof gatewayDeleteBody>;
+export type GatewaySearchBody = z.infer<typeof gatewaySearchBody>;
+
+export const customRestBody = z.looseObject({
+  serviceName: name.optional(),
+  method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']),
+  endpoint: safeText()
+    .min(1)
+    .max(500)
+    .regex(/^[A-Za-z0-9_\-/.]+$/, 'Use the Apex REST path only: letters, digits, _ - . /')
+    .refine((v) => !v.split('/').includes('..'), 'Use the Apex REST path only: no ".."'),
+  organizationId,
+  data: z.unknown().optional(),
+});
+export type CustomRestBody = z.infer<typeof customRestBody>;
+
+// ---- Answers (Salesforce's shapes) ----
+
+export const gatewayRecord = z.looseObject({
+  attributes: z.looseObject({ type: z.string() }).optional(),
+});
+export const gatewayQueryResponse = z.object({
+  totalSize: z.number().int(),
+  done: z.boolean(),
+  records: z.array(gatewayRecord),
+});
+export const gatewayWriteResponse = z.looseObject({
+  id: z.string(),
+  success: z.boolean(),
+  errors: z.array(z.unknown()),
+});
+export const gatewaySearchResponse = z.object({ searchRecords: z.array(gatewayRecord) });
+export type GatewayQueryResponse = z.infer<typeof gatewayQueryResponse>;
+export type GatewayWriteResponse = z.infer<typeof gatewayWriteResponse>;
+export type GatewaySearchResponse = z.infer<typeof gatewaySearchResponse>;
+export const customRestResponse = z.unknown().describe('The Apex REST endpoint’s own JSON answer');

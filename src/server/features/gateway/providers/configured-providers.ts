@@ -1,0 +1,44 @@
+import {
+  gatewayMessages,
+  gatewayProviders,
+  type GatewayProvider,
+} from '../../../../contract/gateway';
+import { AppError } from '../../../http/app-error';
+import type { Config } from '../../../config';
+import type { Database } from '../../../db/database';
+import type { Provider } from '../gateway-provider';
+import { withAudit } from '../gateway-audit';
+import { SalesforceClient } from '../salesforce/salesforce-client';
+import { createRegistryProvider } from './registry-provider';
+import { createSalesforceProvider } from './salesforce-provider';
+
+/**
+ * The provider behind a path, or 501 naming the configured ones: hubspot, monday, airtable, zoho,
+ * clickup, pipedrive and dropbox are recognised (spec section 7) but have no connector yet.
+ */
+export function providerOf(
+  providers: Partial<Record<GatewayProvider, Provider>>,
+  name: GatewayProvider,
+): Provider {
+  const provider = providers[name];
+  if (provider) return provider;
+  throw new AppError('GATEWAY.PROVIDER_NOT_CONFIGURED', gatewayMessages.notConfigured, undefined, {
+    provider: name,
+    configured: gatewayProviders.filter((p) => providers[p] !== undefined),
+  });
+}
+
+export interface Gateway {
+  providers: Partial<Record<GatewayProvider, Provider>>;
+  /** The connected Salesforce org, when SALESFORCE_* configure one (the importer reads it). */
+  salesforce: SalesforceClient | undefined;
+}
+
+/** The providers this installation answers for: the registry always, Salesforce when configured. */
+export function configureGateway(config: Config, database: Database): Gateway {
+  const registry = createRegistryProvider(database);
+  if (!config.salesforce) return { providers: { registry }, salesforce: undefined };
+  const client = new SalesforceClient(config.salesforce);
+  const salesforce = withAudit(createSalesforceProvider(client), database.db);
+  return { providers: { registry, salesforce }, salesforce: client };
+}

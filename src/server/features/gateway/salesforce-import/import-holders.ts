@@ -1,0 +1,82 @@
+import { sql } from 'drizzle-orm';
+import { rows } from '../../../db/sql';
+import { addRefs, type Run } from './run-import';
+import type { SfShareholder } from './salesforce-records';
+
+// The holders come first: every one active while the history is posted (the ledger refuses an
+// inactive holder), then set as Salesforce has them.
+
+function problemWith(h: SfShareholder, emails: Set<string>): string | null {
+  if (!h.Name?.trim()) return 'it has no Name';
+  if (!/^\d*$/.test(h.Zip_Code__c)) return 'Zip_Code__c holds more than digits';
+  const email = h.Email__c?.trim().toLowerCase();
+  if (email && emails.has(email)) return `another holder has the e-mail ${email}`;
+  return null;
+}
+
+async function insertHolder(run: Run, h: SfShareholder): Promise<string> {
+  const [row] = await rows<{ id: string }>(
+    run.lt.tx,
+    sql`insert into shareholder (organization_id, name, full_name, email, state, city, address,
+                                 zip_code, phone_number, cellphone_number, notes, is_admin, active)
+        values (${run.opts.organizationId}, ${h.Name!.trim()}, ${h.Full_Name__c || h.Name!.trim()},
+                ${h.Email__c?.trim() || null}, ${h.State__c}, ${h.City__c}, ${h.Address__c},
+                ${h.Zip_Code__c}, ${h.Phone_Number__c}, ${h.Cellphone_Number__c}, ${h.Notes__c},
+                ${h.Is_Admin__c ?? false}, true)
+        returning id`,
+  );
+  return row!.id;
+}
+
+export async function importHolders(run: Run): Promise<string[]> {
+  const { tx } = run.lt;
+  const { organizationId } = run.opts;
+  const existing = await rows<{ email: string }>(
+    tx,
+    sql`select lower(email) as email from shareholder
+         where organization_id = ${organizationId} and email is not null`,
+  );
+  const emails = new Set(existing.map((e) => e.email));
+  const created: Array<[string, string]> = [];
+  for (const h of run.opts.ledger.shareholders) {
+    if (run.refs.Shareholder__c.has(h.Id)) {
+      run.already.holders++;
+      continue;
+    }
+    if (run.opts.accept.includes(h.Id)) continue;
+    const problem = problemWith(h, emails);
+    if (problem) {
+      run.problems.push({
+        kind: 'invalid-record',
+        objectName: 'Shareholder__c',
+        recordId: h.Id,
+        message: problem,
+      });
+      continue;
+    }
+    if (h.Email__c?.trim()) emails.add(h.Email__c.trim().toLowerCase());
+    const id = await insertHolder(run, h);
+    run.refs.Shareholder__c.set(h.Id, id);
+    created.push([h.Id, id]);
+  }
+  await addRefs(tx, organizationId, 'Shareholder__c', created);
+  run.created.holders = created.length;
+  return created.map(([, id]) => id);
+}
+
+/** After the history: the holders Salesforce has inactive become inactive here too. */
+export async function settleActive(run: Run, createdIds: string[]) {
+  const inactive = run.opts.ledger.shareholders
+    .filter((h) => h.Active__c === false)
+    .map((h) => run.refs.Shareholder__c.get(h.Id))
+    .filter((id): id is string => id !== undefined && createdIds.includes(id));
+  if (inactive.length === 0) return;
+  await run.lt.tx.execute(
+    sql`update shareholder set active = false
+         where organization_id = ${run.opts.organizationId}
+           and id in (${sql.join(
+             inactive.map((id) => sql`${id}`),
+             sql`, `,
+           )})`,
+  );
+}

@@ -1,0 +1,62 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  gatewayPaths,
+  salesforceImportBody,
+  salesforceImportReport,
+} from '../../../../contract/salesforce-import';
+import { gatewayMessages } from '../../../../contract/gateway';
+import type { Database } from '../../../db/database';
+import { AppError } from '../../../http/app-error';
+import { errorResponses } from '../../../http/openapi';
+import { organizationOf } from '../../data-api/organization-of';
+import type { SalesforceClient } from '../salesforce/salesforce-client';
+import { readSalesforceLedger } from './read-salesforce-ledger';
+import { runSalesforceImport } from './run-import';
+
+/** POST /api/v1/import/salesforce (administrators): a dry run, or the import when it is clean. */
+export const salesforceImportRoutes: FastifyPluginAsyncZod<{
+  database: Database;
+  client: SalesforceClient | undefined;
+}> = async (app, { database, client }) => {
+  app.post(
+    gatewayPaths.importSalesforce,
+    {
+      schema: {
+        operationId: 'importFromSalesforce',
+        tags: ['gateway'],
+        summary: 'Import Shareholder__c, Share__c and Share_Transaction__c from Salesforce',
+        description:
+          'Reads the connected org and posts its history through the ledger’s rules, in date and ' +
+          'Transaction_Order order. dryRun (the default) writes nothing; an import writes ' +
+          'nothing unless every problem is accepted (by record Id or kind). Safe to re-run.',
+        body: salesforceImportBody,
+        response: {
+          200: salesforceImportReport,
+          ...errorResponses(400, 401, 403, 501, 502, 503, 504),
+        },
+      },
+    },
+    async (request) => {
+      const organizationId = organizationOf(request);
+      if (!client)
+        throw new AppError(
+          'GATEWAY.PROVIDER_NOT_CONFIGURED',
+          gatewayMessages.salesforceNotConnected,
+          undefined,
+          {
+            provider: 'salesforce',
+            configured: ['registry'],
+          },
+        );
+      const ledger = await readSalesforceLedger(client);
+      const { principal } = request;
+      return runSalesforceImport(database, {
+        organizationId,
+        ledger,
+        dryRun: request.body.dryRun,
+        accept: request.body.accept,
+        actor: { userId: principal!.userId, holderId: principal!.holderId },
+      });
+    },
+  );
+};

@@ -14,6 +14,8 @@ const wants = (step: string) => only.length === 0 || only.includes(step);
 
 let passed = 0;
 let failed = 0;
+// Named again at the very end, so a log cut to its tail still says what failed.
+const failures: string[] = [];
 
 function run(
   label: string,
@@ -30,8 +32,61 @@ function check(label: string, cmd: string, args: string[]) {
   if (run(label, cmd, args)) passed++;
   else {
     failed++;
-    console.log(`FAILED: ${label}`);
+    failures.push(label);
   }
+}
+
+interface VitestReport {
+  numPassedTests: number;
+  numFailedTests: number;
+  testResults?: {
+    name: string;
+    message?: string;
+    assertionResults?: { fullName: string; status: string; failureMessages?: string[] }[];
+  }[];
+}
+
+interface PlaywrightSuite {
+  title: string;
+  file?: string;
+  suites?: PlaywrightSuite[];
+  specs?: {
+    title: string;
+    ok: boolean;
+    tests?: { results?: { error?: { message?: string } }[] }[];
+  }[];
+}
+interface PlaywrightReport {
+  stats: { expected: number; unexpected: number; flaky: number };
+  suites?: PlaywrightSuite[];
+}
+
+// eslint-disable-next-line no-control-regex -- ANSI colour codes in the reporters' messages
+const plain = (text: string) => text.replace(/\u001b\[[0-9;]*m/g, '');
+const firstLine = (text = '') =>
+  plain(text)
+    .split('\n')
+    .find((l) => l.trim() !== '') ?? '';
+
+function vitestFailures(r: VitestReport): string[] {
+  return (r.testResults ?? []).flatMap((file) => {
+    const tests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+    if (tests.length === 0 && file.message) return [`${file.name}: ${firstLine(file.message)}`];
+    return tests.map((t) => `${file.name} > ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+  });
+}
+
+function playwrightFailures(r: PlaywrightReport, suites = r.suites ?? [], path = ''): string[] {
+  return suites.flatMap((s) => {
+    const here = path ? `${path} > ${s.title}` : s.title;
+    const own = (s.specs ?? [])
+      .filter((spec) => !spec.ok)
+      .map((spec) => {
+        const error = spec.tests?.flatMap((t) => t.results ?? []).find((x) => x.error)?.error;
+        return `${here} > ${spec.title}: ${firstLine(error?.message)}`;
+      });
+    return [...own, ...playwrightFailures(r, s.suites ?? [], here)];
+  });
 }
 
 const bin = (name: string) => join(root, 'node_modules/.bin', name);
@@ -56,12 +111,10 @@ if (wants('unit')) {
     `--outputFile.json=${out}`,
   ]);
   if (existsSync(out)) {
-    const r = JSON.parse(readFileSync(out, 'utf8')) as {
-      numPassedTests: number;
-      numFailedTests: number;
-    };
+    const r = JSON.parse(readFileSync(out, 'utf8')) as VitestReport;
     passed += r.numPassedTests;
     failed += r.numFailedTests;
+    failures.push(...vitestFailures(r));
     if (!ok && r.numFailedTests === 0) failed++; // a suite that failed to load, or an unhandled error
   } else failed++;
 }
@@ -72,16 +125,18 @@ if (wants('e2e')) {
   rmSync(out, { force: true });
   const ok = run('browser tests', bin('playwright'), ['test']);
   if (existsSync(out)) {
-    const r = JSON.parse(readFileSync(out, 'utf8')) as {
-      stats: { expected: number; unexpected: number; flaky: number };
-    };
+    const r = JSON.parse(readFileSync(out, 'utf8')) as PlaywrightReport;
     passed += r.stats.expected + r.stats.flaky;
     failed += r.stats.unexpected;
+    failures.push(...playwrightFailures(r));
     if (!ok && r.stats.unexpected === 0) failed++;
   } else failed++;
 }
 
 if (process.env.TEST_SUMMARY_FILE)
   appendFileSync(process.env.TEST_SUMMARY_FILE, `${passed} ${failed}\n`);
+for (const name of failures) console.log(`FAILED: ${name}`);
+if (process.env.TEST_FAILURES_FILE && failures.length > 0)
+  appendFileSync(process.env.TEST_FAILURES_FILE, failures.map((f) => `FAILED: ${f}\n`).join(''));
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);

@@ -23,7 +23,9 @@ const run = (args: string[], dataDir: string) =>
     timeout: 60_000,
   });
 
-describe('npm run admin -- create', () => {
+// Each case starts the CLI up to four times (tsx, PGlite, migrations): on a loaded two-core machine
+// one start has taken 15 s, so the cases get more than the default 30 s.
+describe('npm run admin -- create', { timeout: 150_000 }, () => {
   it('creates the first administrator and mails an invitation to choose a password', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'registry-admin-'));
     const res = run(

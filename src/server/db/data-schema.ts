@@ -69,6 +69,25 @@ const tenantFk = (table: string, t: { organizationId: AnyPgColumn; tenantId: Any
     foreignColumns: [dataTenant.organizationId, dataTenant.id],
   });
 
+/**
+ * A reference inside the row's tenant: `{table}_{field}_fk` on (tenant_id, field) → the target's
+ * (tenant_id, id), and the index that serves it (and the target's delete check).
+ */
+const tenantRef = (
+  table: string,
+  field: string,
+  columns: [tenantId: AnyPgColumn, column: AnyPgColumn],
+  target: { tenantId: AnyPgColumn; id: AnyPgColumn },
+  indexName = `${table}_${field.replace(/_id$/, '')}_idx`,
+) => [
+  foreignKey({
+    name: `${table}_${field}_fk`,
+    columns,
+    foreignColumns: [target.tenantId, target.id],
+  }),
+  index(indexName).on(...columns),
+];
+
 export const dataAccount = pgTable(
   'data_account',
   {
@@ -114,12 +133,7 @@ export const dataContact = pgTable(
   (t) => [
     tenantFk('data_contact', t),
     unique('data_contact_tenant_id_unique').on(t.tenantId, t.id),
-    foreignKey({
-      name: 'data_contact_account_id_fk',
-      columns: [t.tenantId, t.accountId],
-      foreignColumns: [dataAccount.tenantId, dataAccount.id],
-    }),
-    index('data_contact_account_idx').on(t.tenantId, t.accountId),
+    ...tenantRef('data_contact', 'account_id', [t.tenantId, t.accountId], dataAccount),
     index('data_contact_created_idx').on(t.organizationId, t.createdAt),
     // Contacts are listed and sorted by name (the bench's page: LIKE + IN + order by last_name).
     index('data_contact_last_name_idx').on(t.organizationId, t.lastName, t.id),
@@ -144,18 +158,8 @@ export const dataLead = pgTable(
   },
   (t) => [
     tenantFk('data_lead', t),
-    foreignKey({
-      name: 'data_lead_contact_id_fk',
-      columns: [t.tenantId, t.contactId],
-      foreignColumns: [dataContact.tenantId, dataContact.id],
-    }),
-    foreignKey({
-      name: 'data_lead_account_id_fk',
-      columns: [t.tenantId, t.accountId],
-      foreignColumns: [dataAccount.tenantId, dataAccount.id],
-    }),
-    index('data_lead_contact_idx').on(t.tenantId, t.contactId),
-    index('data_lead_account_idx').on(t.tenantId, t.accountId),
+    ...tenantRef('data_lead', 'contact_id', [t.tenantId, t.contactId], dataContact),
+    ...tenantRef('data_lead', 'account_id', [t.tenantId, t.accountId], dataAccount),
     index('data_lead_created_idx').on(t.organizationId, t.createdAt),
     check('data_lead_status_check', oneOf(t.status, dataStates.leads.status)),
     check('data_lead_value_check', nonNegative(t.value)),
@@ -199,13 +203,8 @@ export const dataProduct = pgTable(
   },
   (t) => [
     tenantFk('data_product', t),
-    foreignKey({
-      name: 'data_product_product_line_id_fk',
-      columns: [t.tenantId, t.productLineId],
-      foreignColumns: [dataProductLine.tenantId, dataProductLine.id],
-    }),
+    ...tenantRef('data_product', 'product_line_id', [t.tenantId, t.productLineId], dataProductLine),
     uniqueIndex('data_product_sku_unique').on(t.tenantId, t.sku),
-    index('data_product_product_line_idx').on(t.tenantId, t.productLineId),
     index('data_product_created_idx').on(t.organizationId, t.createdAt),
     check('data_product_status_check', oneOf(t.status, dataStates.products.status)),
     check('data_product_price_check', nonNegative(t.price)),
@@ -234,19 +233,9 @@ export const dataOrder = pgTable(
   },
   (t) => [
     tenantFk('data_order', t),
-    foreignKey({
-      name: 'data_order_account_id_fk',
-      columns: [t.tenantId, t.accountId],
-      foreignColumns: [dataAccount.tenantId, dataAccount.id],
-    }),
-    foreignKey({
-      name: 'data_order_contact_id_fk',
-      columns: [t.tenantId, t.contactId],
-      foreignColumns: [dataContact.tenantId, dataContact.id],
-    }),
+    ...tenantRef('data_order', 'account_id', [t.tenantId, t.accountId], dataAccount),
+    ...tenantRef('data_order', 'contact_id', [t.tenantId, t.contactId], dataContact),
     uniqueIndex('data_order_order_number_unique').on(t.tenantId, t.orderNumber),
-    index('data_order_account_idx').on(t.tenantId, t.accountId),
-    index('data_order_contact_idx').on(t.tenantId, t.contactId),
     index('data_order_created_idx').on(t.organizationId, t.createdAt),
     // Revenue by month on the dashboard.
     index('data_order_date_idx').on(t.organizationId, t.orderDate),
@@ -277,12 +266,13 @@ export const dataPet = pgTable(
   (t) => [
     tenantFk('data_pet', t),
     unique('data_pet_tenant_id_unique').on(t.tenantId, t.id),
-    foreignKey({
-      name: 'data_pet_owner_contact_id_fk',
-      columns: [t.tenantId, t.ownerContactId],
-      foreignColumns: [dataContact.tenantId, dataContact.id],
-    }),
-    index('data_pet_owner_idx').on(t.tenantId, t.ownerContactId),
+    ...tenantRef(
+      'data_pet',
+      'owner_contact_id',
+      [t.tenantId, t.ownerContactId],
+      dataContact,
+      'data_pet_owner_idx',
+    ),
     index('data_pet_created_idx').on(t.organizationId, t.createdAt),
     check('data_pet_status_check', oneOf(t.status, dataStates.pets.status)),
     check('data_pet_weight_check', nonNegative(t.weight)),
@@ -309,18 +299,8 @@ export const dataVisit = pgTable(
   },
   (t) => [
     tenantFk('data_visit', t),
-    foreignKey({
-      name: 'data_visit_contact_id_fk',
-      columns: [t.tenantId, t.contactId],
-      foreignColumns: [dataContact.tenantId, dataContact.id],
-    }),
-    foreignKey({
-      name: 'data_visit_pet_id_fk',
-      columns: [t.tenantId, t.petId],
-      foreignColumns: [dataPet.tenantId, dataPet.id],
-    }),
-    index('data_visit_contact_idx').on(t.tenantId, t.contactId),
-    index('data_visit_pet_idx').on(t.tenantId, t.petId),
+    ...tenantRef('data_visit', 'contact_id', [t.tenantId, t.contactId], dataContact),
+    ...tenantRef('data_visit', 'pet_id', [t.tenantId, t.petId], dataPet),
     index('data_visit_created_idx').on(t.organizationId, t.createdAt),
     check('data_visit_status_check', oneOf(t.status, dataStates.visits.status)),
     check('data_visit_total_cost_check', nonNegative(t.totalCost)),

@@ -55,23 +55,13 @@ export const STATEMENT_HISTORY = `select t.id, t.certificate_id, c.number, cls.p
                oc.number as origin_number, ocls.prefix as origin_prefix,
                t.cost::text as cost, t.shares::text as shares, t.date::text as date, t.notes,
                t.reason, t.transaction_order::text as transaction_order,
-               case when t.type = 'Issued: transfer' then oh.name
-                    when t.type = 'Transferred' then dest.name end as counterparty
+               cp.name as counterparty
           from certificate c
           join share_transaction t on t.certificate_id = c.id
           join share_class cls on cls.id = c.class_id
           left join certificate oc on oc.id = t.origin_certificate_id
           left join share_class ocls on ocls.id = oc.class_id
-          left join shareholder oh on oh.id = oc.holder_id
-          left join lateral (
-                select h2.name
-                  from share_transaction t2
-                  join certificate c2 on c2.id = t2.certificate_id
-                  join shareholder h2 on h2.id = c2.holder_id
-                 where t.type = 'Transferred' and t2.operation_id = t.operation_id
-                   and t2.type = 'Issued: transfer'
-                 order by t2.transaction_order
-                 limit 1) dest on true
+          left join shareholder cp on cp.id = t.counterparty_holder_id
          where c.holder_id = $1 and t.date <= $2
          order by t.date, t.transaction_order`;
 
@@ -129,7 +119,7 @@ export const lockHolders = (
  * statement), the transactions and the stored answer. Params in order: operation (7),
  * certificate updates (2 each), holder updates (4 each), audit (10), the count of new
  * certificates, organization, the count again, organization, new certificates (8 each),
- * organization, transactions (12 each), answer (status, the template's parts, hole kinds and
+ * organization, transactions (13 each), answer (status, the template's parts, hole kinds and
  * hole indexes, scope, key).
  */
 export const transferWrites = (legs: number, holders: number) => {
@@ -186,12 +176,12 @@ export const transferWrites = (legs: number, holders: number) => {
       select n.number - (select first from numbers) as ord, n.number, cls.prefix || n.number as label
         from new_certificates n join share_class cls on cls.id = n.class_id), transactions as (
           insert into share_transaction
-            (id, operation_id, certificate_id, preferred, origin_certificate_id, shares, type,
-             date, notes, cost, reason, recorded_by)
+            (id, operation_id, certificate_id, preferred, origin_certificate_id,
+             counterparty_holder_id, shares, type, date, notes, cost, reason, recorded_by)
           values ${repeat(
             2 * legs,
             () =>
-              `(${p()}, ${p()}, ${p()}, ${p()}, ${p()}, ${p()}, ${p()}, ${p()}, ${p()}, ${p()}, ${p()}, ${p()})`,
+              `(${p()}, ${p()}, ${p()}, ${p()}, ${p()}, ${p()}::uuid, ${p()}, ${p()}, ${p()}, ${p()}, ${p()}, ${p()}, ${p()})`,
           )}), answer as (
             update idempotency_key
                set state = 'done', response_status = ${p()},

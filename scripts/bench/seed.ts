@@ -239,27 +239,33 @@ export async function seedRegistry(url: string, shape: SeedShape): Promise<Seede
     await step(
       'share transactions',
       `insert into share_transaction
-         (operation_id, certificate_id, preferred, origin_certificate_id, shares, type, date, cost,
-          reason, recorded_by)
+         (operation_id, certificate_id, preferred, origin_certificate_id, counterparty_holder_id,
+          shares, type, date, cost, reason, recorded_by)
        select pg_temp.bid('op', e.op_no), pg_temp.bid('cert', e.cert), e.preferred,
               case when e.origin is null then null else pg_temp.bid('cert', e.origin) end,
+              case when cp.holder is null then null else pg_temp.bid('holder', cp.holder) end,
               e.shares, e.type, e.date, e.cost,
               case when e.type = 'Cancelled' then 'Bench cancellation' end, $1
          from (
            select op_no, 1 as entry,
                   case when kind = 'issue' then new_cert else origin end as cert,
                   false as preferred, null::int as origin,
+                  case when kind = 'transfer' then new_cert end as counterparty_cert,
                   case when kind = 'issue' then shares else -shares end as shares,
                   case kind when 'issue' then 'Issued' when 'transfer' then 'Transferred'
                             when 'convert' then 'Converted To Preferred' else 'Cancelled' end as type,
                   date, cost
              from ops
            union all
-           select op_no, 2, new_cert, kind = 'convert', origin, shares,
+           select op_no, 2, new_cert, kind = 'convert', origin,
+                  case when kind = 'transfer' then origin end, shares,
                   case kind when 'transfer' then 'Issued: transfer' else 'Issued: preferred' end,
                   date, cost
              from ops where kind in ('transfer', 'convert')
          ) e
+         -- The counterparty (ledger counterpartiesOf): the recipient's new certificate on what
+         -- was transferred, the sender's origin on what was issued by transfer.
+         left join certs cp on cp.number = e.counterparty_cert
         order by e.op_no, e.entry`,
       [SEEDER],
     );

@@ -10,6 +10,7 @@ export {
 } from './decimal';
 export { holderFigures, type HeldCertificate, type HolderFigures } from './holder-figures';
 export { isIsoDate } from './iso-date';
+export { counterpartiesOf } from './counterparty';
 export { effectOf, type HolderChange, type OperationEffect } from './operation-effect';
 export {
   LEDGER_ERROR_CODES,

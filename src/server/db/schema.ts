@@ -176,6 +176,9 @@ export const shareTransaction = pgTable(
       .references(() => certificate.id),
     preferred: boolean('preferred').notNull(),
     originCertificateId: uuid('origin_certificate_id').references(() => certificate.id),
+    // Who a transfer's shares came from or went to (ledger counterpartiesOf), kept at write time
+    // so that a statement need not search each transfer's other side.
+    counterpartyHolderId: uuid('counterparty_holder_id').references(() => shareholder.id),
     shares: shares('shares').notNull(),
     type: text('type').notNull(),
     date: date('date', { mode: 'string' }).notNull(),
@@ -191,6 +194,10 @@ export const shareTransaction = pgTable(
     check('share_transaction_shares_nonzero', sql`${t.shares} <> 0`),
     check('share_transaction_cost_nonneg', sql`${t.cost} >= 0`),
     check('share_transaction_type_valid', sql.raw(`type in (${TRANSACTION_TYPE_SQL})`)),
+    check(
+      'share_transaction_counterparty_check',
+      sql`(${t.type} in ('Transferred', 'Issued: transfer')) = (${t.counterpartyHolderId} is not null)`,
+    ),
   ],
 );
 

@@ -126,6 +126,24 @@ describe('CHECK (balance >= 0) on the kept balances (LED-02)', () => {
       expect(await ledger.violations()).toEqual([]);
     },
   );
+
+  it('refuses a transfer row without its counterparty, and a counterparty on any other row', async () => {
+    const { organization, bob, issued } = await smallLedger();
+    const [op] = await rows<{ id: string }>(
+      database.db,
+      sql`insert into ledger_operation (organization_id, type, recorded_by)
+          values (${organization.id}, 'Transfer', 'intruder') returning id`,
+    );
+    const row = (type: string, counterparty: string | null) =>
+      sql`insert into share_transaction
+            (operation_id, certificate_id, preferred, counterparty_holder_id, shares, type, date,
+             recorded_by)
+          values (${op!.id}, ${issued.certificates[0]!.id}, false, ${counterparty}::uuid, -1,
+                  ${type}, '2024-02-01', 'intruder')`;
+    const constraint = 'share_transaction_counterparty_check';
+    expect(await refusal(row('Transferred', null))).toEqual({ code: '23514', constraint });
+    expect(await refusal(row('Cancelled', bob.id))).toEqual({ code: '23514', constraint });
+  });
 });
 
 describe('ledger_invariants() (LED-12)', () => {
@@ -157,15 +175,18 @@ describe('ledger_invariants() (LED-12)', () => {
   });
 
   it('reports transactions without an audit entry and unbalanced operations', async () => {
-    const { db, organization, transfer, violations } = await smallLedger();
+    const { db, organization, bob, transfer, violations } = await smallLedger();
     const [op] = await rows<{ id: string }>(
       db,
       sql`insert into ledger_operation (organization_id, type, recorded_by)
           values (${organization.id}, 'Transfer', 'intruder') returning id`,
     );
     await db.execute(
-      sql`insert into share_transaction (operation_id, certificate_id, preferred, shares, type, date, recorded_by)
-          values (${op!.id}, ${transfer.certificates[0]!.id}, false, 1, 'Issued: transfer', '2024-02-01', 'intruder')`,
+      sql`insert into share_transaction
+            (operation_id, certificate_id, preferred, counterparty_holder_id, shares, type, date,
+             recorded_by)
+          values (${op!.id}, ${transfer.certificates[0]!.id}, false, ${bob.id}, 1, 'Issued: transfer',
+                  '2024-02-01', 'intruder')`,
     );
     const names = (await violations()).map((v) => v.check_name).sort();
     expect(names).toEqual([

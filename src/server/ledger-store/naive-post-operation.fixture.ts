@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { formatAmount, planOperation, type ClassType, type OperationInput } from '../../ledger';
+import {
+  counterpartiesOf,
+  formatAmount,
+  planOperation,
+  type ClassType,
+  type OperationInput,
+} from '../../ledger';
 import type { Tx } from '../db/database';
 import { formatTenThousandths, toHundredths, toTenThousandths } from './amounts';
 import { rows } from '../db/sql';
@@ -144,16 +150,18 @@ export async function naivePostOperation(
           )}`,
     );
   }
+  const counterparties = counterpartiesOf(plan.entries);
   await tx.execute(
     sql`insert into share_transaction (operation_id, certificate_id, preferred,
-                                       origin_certificate_id, shares, type, date, notes, cost,
-                                       reason, recorded_by)
+                                       origin_certificate_id, counterparty_holder_id, shares, type,
+                                       date, notes, cost, reason, recorded_by)
         values ${sql.join(
           plan.entries.map(
-            (e) =>
+            (e, i) =>
               sql`(${operationId},
                    ${'existingId' in e.certificate ? e.certificate.existingId : newIds.get(e.certificate.newRef)!},
-                   ${e.preferred}, ${e.originCertificateId}, ${formatAmount(e.shares)}, ${e.type},
+                   ${e.preferred}, ${e.originCertificateId}, ${counterparties[i]!}::uuid,
+                   ${formatAmount(e.shares)}, ${e.type},
                    ${plan.date}, ${plan.notes ?? ''}, ${formatAmount(e.cost)}, ${plan.reason},
                    ${opts.actor.userId})`,
           ),

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { formatAmount } from '../../ledger';
+import { counterpartiesOf, formatAmount } from '../../ledger';
 import { formatTenThousandths } from './amounts';
 import { filledAnswer, type AnswerTemplate } from './answer-template';
 import { auditAfter, auditBefore } from './operation-audit';
@@ -115,17 +115,18 @@ function newCertificates(ctx: OperationContext): SQL[] {
 
 function transactionRows(ctx: OperationContext, opts: WriteOptions): SQL {
   const { plan } = ctx;
+  const counterparties = counterpartiesOf(plan.entries);
   return sql`transactions as (
     insert into share_transaction
-      (id, operation_id, certificate_id, preferred, origin_certificate_id, shares, type, date,
-       notes, cost, reason, recorded_by)
+      (id, operation_id, certificate_id, preferred, origin_certificate_id, counterparty_holder_id,
+       shares, type, date, notes, cost, reason, recorded_by)
     values ${sql.join(
       plan.entries.map(
         (e, i) =>
           sql`(${ctx.transactionIds[i]!}, ${ctx.operationId}, ${certificateIdOf(ctx, e)},
-               ${e.preferred}, ${e.originCertificateId}, ${formatAmount(e.shares)}, ${e.type},
-               ${plan.date}, ${plan.notes ?? ''}, ${formatAmount(e.cost)}, ${plan.reason},
-               ${opts.actor.userId})`,
+               ${e.preferred}, ${e.originCertificateId}, ${counterparties[i]!}::uuid,
+               ${formatAmount(e.shares)}, ${e.type}, ${plan.date}, ${plan.notes ?? ''},
+               ${formatAmount(e.cost)}, ${plan.reason}, ${opts.actor.userId})`,
       ),
       sql`, `,
     )})`;

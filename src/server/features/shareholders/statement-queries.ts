@@ -33,8 +33,8 @@ export async function companyOf(db: Db, organizationId: string): Promise<Company
 /**
  * The holder's transactions dated on or before `asOf`, in the ledger's order (date, then
  * transaction order), each with its certificate and origin labels and its counterparty: who the
- * shares came from (Transfer In: the origin's holder) or went to (Transfer Out: the holder of the
- * certificate the same operation issued).
+ * shares came from (Transfer In) or went to (Transfer Out), kept on the transaction when it was
+ * written (ledger counterpartiesOf).
  */
 export const historyOf = (db: Db, holderId: string, asOf: string): Promise<HistorySqlRow[]> =>
   rows<HistorySqlRow>(
@@ -44,23 +44,13 @@ export const historyOf = (db: Db, holderId: string, asOf: string): Promise<Histo
                oc.number as origin_number, ocls.prefix as origin_prefix,
                t.cost::text as cost, t.shares::text as shares, t.date::text as date, t.notes,
                t.reason, t.transaction_order::text as transaction_order,
-               case when t.type = 'Issued: transfer' then oh.name
-                    when t.type = 'Transferred' then dest.name end as counterparty
+               cp.name as counterparty
           from certificate c
           join share_transaction t on t.certificate_id = c.id
           join share_class cls on cls.id = c.class_id
           left join certificate oc on oc.id = t.origin_certificate_id
           left join share_class ocls on ocls.id = oc.class_id
-          left join shareholder oh on oh.id = oc.holder_id
-          left join lateral (
-                select h2.name
-                  from share_transaction t2
-                  join certificate c2 on c2.id = t2.certificate_id
-                  join shareholder h2 on h2.id = c2.holder_id
-                 where t.type = 'Transferred' and t2.operation_id = t.operation_id
-                   and t2.type = 'Issued: transfer'
-                 order by t2.transaction_order
-                 limit 1) dest on true
+          left join shareholder cp on cp.id = t.counterparty_holder_id
          where c.holder_id = ${holderId} and t.date <= ${asOf}
          order by t.date, t.transaction_order`,
   );

@@ -18,6 +18,7 @@ import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerAccessControl, type PrincipalResolver } from './plugins/access-control';
 import { registerWebApp } from './plugins/web-app';
 import { registerCanonicalHost } from './plugins/canonical-host';
+import { registerSessionCache } from './plugins/session-cache';
 import { createPrincipalResolver } from './auth/resolve-principal';
 import { healthRoutes } from './features/health/health-routes';
 import { setUpAuth } from './auth/set-up-auth';
@@ -71,7 +72,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Before any route, so that the inventory sees them all.
   const { auth, mailer } = setUpAuth(app, config, database.db);
-  const resolvePrincipal: PrincipalResolver = createPrincipalResolver(auth, database.db);
+  const sessionCache = await registerSessionCache(app, database, config.sessionCacheSeconds);
+  const resolvePrincipal: PrincipalResolver = createPrincipalResolver(
+    auth,
+    database.db,
+    sessionCache,
+  );
   registerAccessControl(app, resolvePrincipal);
   registerApiKeyAudit(app, database.db);
 

@@ -53,6 +53,8 @@ describe('parseConfig', () => {
     [{ MAIL_FROM: 'two@a.example, three@b.example' }, 'MAIL_FROM'],
     [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
     [{ GOOGLE_ISSUER: 'https://issuer.example' }, 'GOOGLE_ISSUER'],
+    [{ SESSION_CACHE_SECONDS: '61' }, 'SESSION_CACHE_SECONDS'],
+    [{ SESSION_CACHE_SECONDS: 'always' }, 'SESSION_CACHE_SECONDS'],
   ])('names the variable in one line: %o', (env, name) => {
     const message = fails(env);
     expect(message).toContain(name);
@@ -153,6 +155,11 @@ describe('parseConfig', () => {
     ).toEqual(['10.0.0.1', '10.0.0.0/8', 'fd00::/8', 'loopback']);
     for (const bad of ['true', '1', '10.0.0.0/33', 'proxy.internal', '1,2'])
       expect(fails({ TRUST_PROXY: bad })).toMatch(/^Invalid configuration: TRUST_PROXY must be/);
+  });
+
+  it('remembers sessions 10 s by default; SESSION_CACHE_SECONDS=0 turns that off', () => {
+    expect(parseConfig({}).sessionCacheSeconds).toBe(10);
+    expect(parseConfig({ SESSION_CACHE_SECONDS: '0' }).sessionCacheSeconds).toBe(0);
   });
 
   it('resolves DATA_DIR to an absolute folder', () => {

@@ -84,6 +84,7 @@ const envSchema = z.object({
   LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])),
   TRUST_PROXY: optional(trustProxy),
   DATABASE_WAIT_SECONDS: optional(z.coerce.number().int().min(0).max(3600)),
+  SESSION_CACHE_SECONDS: optional(z.coerce.number().int().min(0).max(60)),
 });
 
 export interface Config {
@@ -108,6 +109,8 @@ export interface Config {
   trustProxy: string[] | false;
   /** How long start-up waits for an unreachable database before giving up (exit 78). */
   databaseWaitSeconds: number;
+  /** How long a server may remember who a session is (auth/principal-cache.ts); 0: never. */
+  sessionCacheSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -182,6 +185,7 @@ export function parseConfig(
     logLevel: e.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     trustProxy: e.TRUST_PROXY ?? false,
     databaseWaitSeconds: e.DATABASE_WAIT_SECONDS ?? 30,
+    sessionCacheSeconds: e.SESSION_CACHE_SECONDS ?? 10,
   };
 }
 

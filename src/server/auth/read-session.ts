@@ -72,6 +72,12 @@ function cookieValue(header: string | undefined, name: string): string | undefin
   return undefined;
 }
 
+/** The session token a request presents, and how. */
+export interface PresentedToken {
+  token: string;
+  via: 'cookie' | 'bearer';
+}
+
 /**
  * Reads the session a request presents, the way better-auth's getSession does (its signed cookie,
  * or a bearer token: a raw session token or a signed one), in one SQL statement that also matches
@@ -87,7 +93,8 @@ export function createSessionReader(auth: Auth, db: Db) {
       secret: ctx.secret,
     })));
 
-  return async (request: FastifyRequest): Promise<SessionRead | null> => {
+  /** The verified token of the request's bearer header or session cookie, or null. */
+  async function presented(request: FastifyRequest): Promise<PresentedToken | null> {
     const bearer = BEARER.exec(request.headers.authorization ?? '')?.[1];
     const { cookieName, secret } = await settingsOf();
     let token: string | null;
@@ -96,8 +103,10 @@ export function createSessionReader(auth: Auth, db: Db) {
       const cookie = cookieValue(request.headers.cookie, cookieName);
       token = cookie === undefined ? null : verifiedToken(cookie, secret);
     }
-    if (token === null) return null;
+    return token === null ? null : { token, via: bearer !== undefined ? 'bearer' : 'cookie' };
+  }
 
+  async function read({ token, via }: PresentedToken): Promise<SessionRead | null> {
     const [row] = await rows<SessionRow>(
       db,
       sql`select s.id as session_id, s.user_id, s.kind,
@@ -124,8 +133,10 @@ export function createSessionReader(auth: Auth, db: Db) {
       kind: row.kind,
       createdAt: new Date(row.created_ms),
       expiresAt: new Date(row.expires_ms),
-      via: bearer !== undefined ? 'bearer' : 'cookie',
+      via,
       holder: toHolderMatch(row),
     };
-  };
+  }
+
+  return { presented, read };
 }

@@ -8,21 +8,29 @@ import { AppError } from '../http/app-error';
 import { apiKeyPrincipal } from './api-key-principal';
 import type { Principal, PrincipalResolver } from '../plugins/access-control';
 import type { Auth } from './auth';
-import { createSessionReader } from './read-session';
+import type { PrincipalCache } from './principal-cache';
+import { createSessionReader, type PresentedToken } from './read-session';
 import { mustRewriteExpiry, sessionExpiry } from './session-expiry';
 
 /** The browser session cookie (better-auth's, prefixed; `__Secure-` is added over HTTPS). */
 export const SESSION_COOKIE = 'registry.session_token';
 
+type SessionReader = ReturnType<typeof createSessionReader>;
+
 /**
  * Resolves the caller from an API key (`X-API-Key`), or their session (cookie, or
- * `Authorization: Bearer` access token) and
- * the holder their e-mail matches, on every request, so that a role change or a disabled holder
- * counts at the next request (ACL-07, SES-05). Browser sessions slide here, by the matched role's
- * limits; a database outage propagates and answers 503.
+ * `Authorization: Bearer` access token) and the holder their e-mail matches, so that a role change
+ * or a disabled holder counts at the next request (ACL-07, SES-05). A session's answer is
+ * remembered for a few seconds in `cache`, which the database's change notices empty
+ * (principal-cache.ts). Browser sessions slide here, by the matched role's limits; a database
+ * outage propagates and answers 503.
  */
-export function createPrincipalResolver(auth: Auth, db: Db): PrincipalResolver {
-  const readSession = createSessionReader(auth, db);
+export function createPrincipalResolver(
+  auth: Auth,
+  db: Db,
+  cache: PrincipalCache,
+): PrincipalResolver {
+  const sessions = createSessionReader(auth, db);
   return async (request: FastifyRequest): Promise<Principal | null> => {
     const hasSession =
       request.headers.authorization !== undefined ||
@@ -39,33 +47,55 @@ export function createPrincipalResolver(auth: Auth, db: Db): PrincipalResolver {
       return apiKeyPrincipal(db, Array.isArray(key) ? (key[0] ?? '') : key);
     }
     if (!hasSession) return null;
-    const session = await readSession(request);
-    if (!session) return null;
-    const match = session.holder;
-    if (match.role === 'disabled') {
-      // Disabling a holder ends every session of theirs (SES-05).
-      await db.delete(authSession).where(eq(authSession.userId, session.userId));
-      return null;
-    }
-    const role = match.role === 'none' ? null : match.role;
-    if (session.kind !== 'api') {
-      const expiresAt = sessionExpiry(role, session.createdAt, Date.now());
-      if (mustRewriteExpiry(session.expiresAt, expiresAt))
-        await db
-          .update(authSession)
-          .set({ expiresAt, updatedAt: new Date() })
-          .where(eq(authSession.id, session.sessionId));
-    }
-    return {
-      userId: session.userId,
-      email: session.email,
-      name: session.name,
-      sessionId: session.sessionId,
-      holderId: match.holderId,
-      organizationId: match.organizationId,
-      timeZone: match.timeZone ?? DEFAULT_TIME_ZONE,
-      role,
-      via: session.via,
-    };
+    const presented = await sessions.presented(request);
+    if (!presented) return null;
+    const cacheKey = `${presented.via}:${presented.token}`;
+    const known = cache.recall(cacheKey, Date.now());
+    if (known) return known;
+    const generation = cache.generation;
+    const found = await sessionPrincipal(db, sessions, presented);
+    if (!found) return null;
+    cache.remember(cacheKey, found.principal, found.expiresAt.getTime(), generation, Date.now());
+    return found.principal;
   };
+}
+
+/** The session's principal and when the session expires, sliding it first; null when none. */
+async function sessionPrincipal(
+  db: Db,
+  sessions: SessionReader,
+  presented: PresentedToken,
+): Promise<{ principal: Principal; expiresAt: Date } | null> {
+  const session = await sessions.read(presented);
+  if (!session) return null;
+  const match = session.holder;
+  if (match.role === 'disabled') {
+    // Disabling a holder ends every session of theirs (SES-05).
+    await db.delete(authSession).where(eq(authSession.userId, session.userId));
+    return null;
+  }
+  const role = match.role === 'none' ? null : match.role;
+  let expiresAt = session.expiresAt;
+  if (session.kind !== 'api') {
+    const next = sessionExpiry(role, session.createdAt, Date.now());
+    if (mustRewriteExpiry(session.expiresAt, next)) {
+      await db
+        .update(authSession)
+        .set({ expiresAt: next, updatedAt: new Date() })
+        .where(eq(authSession.id, session.sessionId));
+      expiresAt = next;
+    }
+  }
+  const principal: Principal = {
+    userId: session.userId,
+    email: session.email,
+    name: session.name,
+    sessionId: session.sessionId,
+    holderId: match.holderId,
+    organizationId: match.organizationId,
+    timeZone: match.timeZone ?? DEFAULT_TIME_ZONE,
+    role,
+    via: session.via,
+  };
+  return { principal, expiresAt };
 }

@@ -13,6 +13,7 @@ import {
   sequentialLedgerTransactions,
   type LedgerTransactionRunner,
 } from './ledger-transaction';
+import { listenOnPostgres, type ListenHandlers, type ListenerLog } from './notification-listener';
 import { PreparingClient } from './preparing-client';
 import * as schema from './schema';
 
@@ -31,6 +32,15 @@ export interface Database {
   ping(): Promise<void>;
   /** Applies every committed migration (idempotent). */
   migrate(): Promise<void>;
+  /**
+   * Hears NOTIFY on `channel` (a constant of ours) until the returned function is called; tells
+   * whether it is listening, so that what relies on the notices can stop relying on them.
+   */
+  listen(
+    channel: string,
+    handlers: ListenHandlers,
+    log?: ListenerLog,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
   /** The embedded instance, when there is one. */
   pglite?: PGlite;
@@ -58,6 +68,15 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
       await client.query('select 1');
     },
     migrate: () => migratePglite(db as never, { migrationsFolder }),
+    listen: async (channel, handlers) => {
+      // Embedded: this process is the only writer, and PGlite delivers its own notices.
+      const unlisten = await client.listen(channel, (payload) => handlers.notice(payload));
+      handlers.listening(true);
+      return async () => {
+        handlers.listening(false);
+        if (!client.closed) await unlisten();
+      };
+    },
     close: async () => {
       if (client.closed) return;
       // PGlite runs with fsync off: a checkpoint before closing leaves a clean data dir.
@@ -98,6 +117,8 @@ export function openPostgres(connectionString: string, log?: Logger): Database {
       await pool.query('select 1');
     },
     migrate: () => migratePg(db as never, { migrationsFolder }),
+    listen: async (channel, handlers, listenerLog) =>
+      listenOnPostgres(connectionString, channel, handlers, listenerLog),
     close: () => pool.end(),
   };
 }

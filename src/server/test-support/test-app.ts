@@ -22,6 +22,10 @@ export function testConfig(env: Record<string, string> = {}): Config {
     SESSION_SECRET: TEST_SESSION_SECRET,
     PUBLIC_URL: 'http://localhost:3000',
     LOG_LEVEL: 'info',
+    // Tests that change a session or a holder straight in the database play another server: with
+    // the cache on, their next request could come before the database's notice. The cache's own
+    // tests (plugins/session-cache*.test.ts) and the browser tests run with it on.
+    SESSION_CACHE_SECONDS: '0',
     ...env,
   });
 }

@@ -449,18 +449,24 @@ async function dataQuery(raw: string) {
   const pattern = `%${body.filters.last_name.value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const client = await db.connect();
   try {
-    await client.query('begin');
-    await client.query(q.DATA_READ_ONLY, ['5000']);
-    const found = await client.query<Record<string, unknown>>(q.DATA_QUERY_PAGE, [
-      ctx.organizationId,
-      body.filters.tenant_id,
-      pattern,
-      ...body.filters.status.value,
-      body.limit,
-      0,
+    // As data-sql.ts readOnlyRows: the four statements leave together.
+    const [, , found] = await together(client, [
+      { text: 'begin' },
+      { text: q.DATA_READ_ONLY, values: ['5000'] },
+      {
+        text: q.DATA_QUERY_PAGE,
+        values: [
+          ctx.organizationId,
+          body.filters.tenant_id,
+          pattern,
+          ...body.filters.status.value,
+          body.limit,
+          0,
+        ],
+      },
+      { text: 'commit' },
     ]);
-    await client.query('commit');
-    return found.rows;
+    return found!.rows as Record<string, unknown>[];
   } catch (err) {
     await client.query('rollback').catch(() => undefined);
     throw err;

@@ -97,7 +97,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(certificateRoutes, { db: database.db });
   await app.register(transactionRoutes, { database });
   await app.register(auditRoutes, { db: database.db });
-  await app.register(dataApiRoutes, { db: database.db });
+  await app.register(dataApiRoutes, { database });
   await app.register(apiKeyRoutes, { db: database.db });
   const gateway = configureGateway(config, database);
   await app.register(gatewayRoutes, { providers: gateway.providers });

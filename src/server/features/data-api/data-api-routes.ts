@@ -12,7 +12,7 @@ import {
   entityIdParams,
   entityParams,
 } from '../../../contract/data-api';
-import type { Db } from '../../db/database';
+import type { Database, Db } from '../../db/database';
 import { errorResponses } from '../../http/openapi';
 import { createRecords } from './create-records';
 import { dataRestRoutes } from './data-rest-routes';
@@ -28,15 +28,19 @@ const BULK_BODY_LIMIT = 16 * 1024 * 1024;
 export type DataApp = Parameters<FastifyPluginAsyncZod<{ db: Db }>>[0];
 
 /** The database API (spec section 7): query, create, update, delete and bulk writes. */
-export const dataApiRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  queryRoute(app, db);
+export const dataApiRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (
+  app,
+  { database },
+) => {
+  const { db } = database;
+  queryRoute(app, database);
   createRoute(app, db);
   updateAndDeleteRoutes(app, db);
   bulkRoute(app, db);
   await app.register(dataRestRoutes, { db });
 };
 
-function queryRoute(app: DataApp, db: Db) {
+function queryRoute(app: DataApp, database: Database) {
   app.post(
     dataPaths.query,
     {
@@ -53,7 +57,7 @@ function queryRoute(app: DataApp, db: Db) {
       },
     },
     async (request) =>
-      runQuery(db, { organizationId: organizationOf(request), body: request.body }),
+      runQuery(database, { organizationId: organizationOf(request), body: request.body }),
   );
 }
 

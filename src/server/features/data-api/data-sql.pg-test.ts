@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database';
 import { createTestDatabase } from '../../test-support/test-database';
-import { readOnly } from './data-sql';
+import { readOnly, readOnlyRows } from './data-sql';
 
 let database: Database;
 beforeAll(async () => {
@@ -15,5 +15,13 @@ describe('the read-only transaction of queries on PostgreSQL', () => {
   it('stops a statement past its timeout with DATA.QUERY_TIMEOUT', async () => {
     const slow = readOnly(database.db, (tx) => tx.execute(sql`select pg_sleep(2)`), 100);
     await expect(slow).rejects.toMatchObject({ code: 'DATA.QUERY_TIMEOUT' });
+  });
+
+  it('does the same in one round trip (readOnlyRows), and refuses a write there', async () => {
+    const slow = readOnlyRows(database, sql`select pg_sleep(2)`, 100);
+    await expect(slow).rejects.toMatchObject({ code: 'DATA.QUERY_TIMEOUT' });
+    const write = readOnlyRows(database, sql`create table read_only_probe (id int)`);
+    await expect(write).rejects.toThrow(/read-only transaction/);
+    expect(await readOnlyRows(database, sql`select 1 as one`)).toEqual([{ one: 1 }]);
   });
 });

@@ -1,17 +1,24 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { FieldType } from '../../../contract/data-api';
-import type { Db, Tx } from '../../db/database';
-import { rows } from '../../db/sql';
+import type { Database, Db, Tx } from '../../db/database';
+import { inCauses, rows } from '../../db/sql';
 import { queryTimeout } from './db-refusals';
 import type { FieldDef } from './entity-registry';
 
 /** How long one data statement may run (PostgreSQL; PGlite cannot interrupt a statement). */
 export const STATEMENT_TIMEOUT_MS = 5000;
 
-/**
- * Runs `work` in a read-only transaction with a statement timeout, set in one statement
- * (transaction_read_only may always be turned on before the first write).
- */
+/** Read-only with a statement timeout (transaction_read_only may be turned on before any write). */
+const readOnlySettings = (timeoutMs: number): SQL =>
+  sql`select set_config('transaction_read_only', 'on', true),
+             set_config('statement_timeout', ${String(timeoutMs)}, true)`;
+
+/** A statement that ran past the timeout is the caller's 400 DATA.QUERY_TIMEOUT. */
+function timedOut(err: unknown): unknown {
+  return inCauses(err, (e) => (e as { code?: unknown }).code === '57014') ? queryTimeout() : err;
+}
+
+/** Runs `work` in a read-only transaction with a statement timeout. */
 export async function readOnly<T>(
   db: Db,
   work: (tx: Tx) => Promise<T>,
@@ -19,15 +26,30 @@ export async function readOnly<T>(
 ): Promise<T> {
   try {
     return await db.transaction(async (tx) => {
-      await tx.execute(
-        sql`select set_config('transaction_read_only', 'on', true),
-                   set_config('statement_timeout', ${String(timeoutMs)}, true)`,
-      );
+      await tx.execute(readOnlySettings(timeoutMs));
       return work(tx);
     });
   } catch (err) {
-    const code = (err as { cause?: { code?: unknown } }).cause?.code;
-    throw code === '57014' ? queryTimeout() : err;
+    throw timedOut(err);
+  }
+}
+
+/**
+ * One statement's rows in a read-only transaction with the timeout, in one round trip on
+ * PostgreSQL (BEGIN, the settings, the statement and COMMIT leave together).
+ */
+export async function readOnlyRows<T>(
+  database: Database,
+  statement: SQL,
+  timeoutMs = STATEMENT_TIMEOUT_MS,
+): Promise<T[]> {
+  try {
+    const [, found] = await database.ledgerTransaction((t) =>
+      t.finish([readOnlySettings(timeoutMs), statement]),
+    );
+    return found as T[];
+  } catch (err) {
+    throw timedOut(err);
   }
 }
 

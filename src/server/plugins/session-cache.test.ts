@@ -74,6 +74,22 @@ describe('the session cache', () => {
     expect(await directory(as)).toBe(401);
   });
 
+  it('keeps what it knows across a data query, a POST that only reads', async () => {
+    const as = await signInAs(t, 'ada@cache.test');
+    expect(await directory(as)).toBe(200);
+    await unnoticed(endSessions);
+    const query = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/mysql/query',
+      headers: as,
+      payload: { entity: 'tenants' },
+    });
+    expect(query.statusCode).toBe(200);
+    expect(await directory(as)).toBe(200);
+    await t.app.inject({ method: 'POST', url: '/auth/logout', headers: as });
+    expect(await directory(as)).toBe(401);
+  });
+
   it('refuses a session another server ended, as soon as the database tells', async () => {
     const as = await signInAs(t, 'ada@cache.test');
     expect(await directory(as)).toBe(200);

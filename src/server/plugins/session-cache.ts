@@ -1,8 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import { dataPaths } from '../../contract/data-api';
 import { PRINCIPALS_CHANNEL, PrincipalCache } from '../auth/principal-cache';
 import type { Database } from '../db/database';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** POST routes that only read (their body is a question): answering one changes no session. */
+const QUESTIONS = new Set<string>([dataPaths.query]);
 
 /**
  * The session cache of this server: emptied by the database's change notices (from any server or
@@ -30,7 +33,8 @@ export async function registerSessionCache(
   );
   app.addHook('onClose', async () => stop());
   app.addHook('onSend', async (request, _reply, payload) => {
-    if (!READS.has(request.method)) cache.forgetAll();
+    if (!READS.has(request.method) && !QUESTIONS.has(request.routeOptions.url ?? ''))
+      cache.forgetAll();
     return payload;
   });
   return cache;

@@ -87,7 +87,11 @@ test('forgot password → mail over SMTP → reset → new password works, old r
   await toLogin;
   await expect(page).toHaveURL(/\/login$/);
   const loginStarted = await page.evaluate(() => performance.timeOrigin);
-  expect(loginStarted - (timing.startTime + timing.responseEnd)).toBeGreaterThanOrEqual(2000);
+  // Playwright's network timing and the new page's timeOrigin are read off different clocks: on a
+  // loaded machine they have disagreed by 12 ms, so 2 s is checked to within 50 ms.
+  const waited = loginStarted - (timing.startTime + timing.responseEnd);
+  expect(waited).toBeGreaterThanOrEqual(2000 - 50);
+  expect(waited).toBeLessThan(5000);
 
   // The same link works once.
   await page.goto(link);

@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { certificateDetailResponse, certificatesResponse } from '../../../contract/ledger';
-import { expectLedgerSound, ledgerScenario } from '../../ledger-store/test-scenario';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { expectLedgerSound } from '../../ledger-store/test-scenario';
+import { useLedgerScenario } from '../../test-support/use-ledger-scenario';
+import { useTestApp } from '../../test-support/use-test-app';
 
-let t: TestApp;
-let s: Awaited<ReturnType<typeof ledgerScenario>>;
+const t = useTestApp();
+const s = useLedgerScenario(t);
 beforeAll(async () => {
-  t = await createTestApp();
-  s = await ledgerScenario(t);
   await s.post({
     type: 'Transfer',
     holderId: s.alice.id,
@@ -28,7 +27,6 @@ beforeAll(async () => {
     originCertificateIds: [s.certificates.cs2],
   });
 });
-afterAll(() => t.close());
 afterEach(() => expectLedgerSound(t.database.db));
 
 const get = (url: string, headers: Record<string, string>) =>

@@ -1,21 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { GatewayQueryResponse } from '../../../contract/gateway';
 import { rows } from '../../db/sql';
-import { expectLedgerSound, ledgerScenario } from '../../ledger-store/test-scenario';
+import { expectLedgerSound } from '../../ledger-store/test-scenario';
 import { deactivate } from '../../test-support/fixtures';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { useLedgerScenario } from '../../test-support/use-ledger-scenario';
+import { useTestApp } from '../../test-support/use-test-app';
 
-let t: TestApp;
-let a: Awaited<ReturnType<typeof ledgerScenario>>;
-let b: Awaited<ReturnType<typeof ledgerScenario>>;
-beforeAll(async () => {
-  t = await createTestApp();
-  a = await ledgerScenario(t);
-  b = await ledgerScenario(t);
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const a = useLedgerScenario(t);
+const b = useLedgerScenario(t);
 
 const post = (url: string, headers: Record<string, string>, payload: unknown) =>
   t.app.inject({

@@ -1,26 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { todayIn } from '../../../ledger';
 import { organization } from '../../db/schema';
 import { rows } from '../../db/sql';
-import { expectLedgerSound, ledgerScenario } from '../../ledger-store/test-scenario';
+import { expectLedgerSound } from '../../ledger-store/test-scenario';
 import { createHolder, signInAs } from '../../test-support/fixtures';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { useLedgerScenario } from '../../test-support/use-ledger-scenario';
+import { useTestApp } from '../../test-support/use-test-app';
 
 import { operationCount, transactionPoster } from './transaction-test-helpers';
 
-let t: TestApp;
-let s: Awaited<ReturnType<typeof ledgerScenario>>;
-beforeAll(async () => {
-  t = await createTestApp();
-  s = await ledgerScenario(t);
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const s = useLedgerScenario(t);
 afterEach(() => expectLedgerSound(t.database.db));
 
-const post = (headers: Record<string, string>, payload: unknown, key?: string | null) =>
-  transactionPoster(t)(headers, payload, key);
+const post = transactionPoster(t);
 const operations = () => operationCount(t);
 
 describe('Idempotency-Key', () => {

@@ -1,22 +1,17 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { RecordTransactionResponse } from '../../../contract/ledger';
 import { todayIn } from '../../../ledger';
-import { expectLedgerSound, ledgerScenario } from '../../ledger-store/test-scenario';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { expectLedgerSound } from '../../ledger-store/test-scenario';
+import { useLedgerScenario } from '../../test-support/use-ledger-scenario';
+import { useTestApp } from '../../test-support/use-test-app';
 
 import { operationCount, transactionPoster } from './transaction-test-helpers';
 
-let t: TestApp;
-let s: Awaited<ReturnType<typeof ledgerScenario>>;
-beforeAll(async () => {
-  t = await createTestApp();
-  s = await ledgerScenario(t);
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const s = useLedgerScenario(t);
 afterEach(() => expectLedgerSound(t.database.db));
 
-const post = (headers: Record<string, string>, payload: unknown, key?: string | null) =>
-  transactionPoster(t)(headers, payload, key);
+const post = transactionPoster(t);
 const operations = () => operationCount(t);
 
 describe('POST /api/v1/transactions', () => {

@@ -1,12 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditResponse } from '../../../contract/ledger';
-import { expectLedgerSound } from '../../ledger-store/test-scenario';
-import { useLedgerScenario } from '../../test-support/use-ledger-scenario';
-import { useTestApp } from '../../test-support/use-test-app';
+import { useLedgerApp } from '../../test-support/use-ledger-scenario';
 
-const t = useTestApp();
-const s = useLedgerScenario(t);
+const { t, s } = useLedgerApp();
 beforeAll(async () => {
   const res = await t.app.inject({
     method: 'POST',
@@ -24,7 +21,6 @@ beforeAll(async () => {
   });
   expect(res.statusCode).toBe(201);
 });
-afterEach(() => expectLedgerSound(t.database.db));
 
 const get = (url: string, headers: Record<string, string>) =>
   t.app.inject({ method: 'GET', url, headers });

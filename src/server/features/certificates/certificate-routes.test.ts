@@ -1,12 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { certificateDetailResponse, certificatesResponse } from '../../../contract/ledger';
-import { expectLedgerSound } from '../../ledger-store/test-scenario';
-import { useLedgerScenario } from '../../test-support/use-ledger-scenario';
-import { useTestApp } from '../../test-support/use-test-app';
+import { useLedgerApp } from '../../test-support/use-ledger-scenario';
 
-const t = useTestApp();
-const s = useLedgerScenario(t);
+const { t, s } = useLedgerApp();
 beforeAll(async () => {
   await s.post({
     type: 'Transfer',
@@ -27,7 +24,6 @@ beforeAll(async () => {
     originCertificateIds: [s.certificates.cs2],
   });
 });
-afterEach(() => expectLedgerSound(t.database.db));
 
 const get = (url: string, headers: Record<string, string>) =>
   t.app.inject({ method: 'GET', url, headers });

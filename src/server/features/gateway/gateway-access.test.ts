@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CreatedApiKey } from '../../../contract/api-keys';
 import { gatewayOperations, gatewayProviders } from '../../../contract/gateway';
+import { injectJson } from '../../test-support/inject-json';
 import { useLedgerScenario } from '../../test-support/use-ledger-scenario';
 import { useTestApp } from '../../test-support/use-test-app';
 
@@ -9,12 +10,7 @@ const a = useLedgerScenario(t);
 const b = useLedgerScenario(t);
 
 const post = (url: string, headers: Record<string, string>, payload: unknown) =>
-  t.app.inject({
-    method: 'POST',
-    url,
-    headers: { ...headers, 'content-type': 'application/json' },
-    payload: JSON.stringify(payload),
-  });
+  injectJson(t, 'POST', url, headers, payload);
 let keys = 0;
 const keyWith = async (scopes: string[]) => {
   const res = await post('/api/v1/api-keys', a.as.admin, {

@@ -5,6 +5,7 @@ import type { GatewayQueryResponse } from '../../../contract/gateway';
 import { rows } from '../../db/sql';
 import { expectLedgerSound } from '../../ledger-store/test-scenario';
 import { deactivate } from '../../test-support/fixtures';
+import { injectJson } from '../../test-support/inject-json';
 import { useLedgerScenario } from '../../test-support/use-ledger-scenario';
 import { useTestApp } from '../../test-support/use-test-app';
 
@@ -13,12 +14,7 @@ const a = useLedgerScenario(t);
 const b = useLedgerScenario(t);
 
 const post = (url: string, headers: Record<string, string>, payload: unknown) =>
-  t.app.inject({
-    method: 'POST',
-    url,
-    headers: { ...headers, 'content-type': 'application/json' },
-    payload: JSON.stringify(payload),
-  });
+  injectJson(t, 'POST', url, headers, payload);
 const query = async (body: unknown, as = a.as.admin) => {
   const res = await post('/api/v1/registry/query', as, body);
   expect(res.statusCode, res.body).toBe(200);

@@ -1,12 +1,10 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { directoryResponse, directorySortKeys, type DirectoryRow } from '../../../contract/ledger';
-import { expectLedgerSound } from '../../ledger-store/test-scenario';
 import { createHolder } from '../../test-support/fixtures';
 import { useLedgerScenario } from '../../test-support/use-ledger-scenario';
 import { useShareholderRoutesScenario } from './shareholder-routes.scenario';
 
 const { t, s } = useShareholderRoutesScenario();
-afterEach(() => expectLedgerSound(t.database.db));
 
 const get = (url: string, headers: Record<string, string>) =>
   t.app.inject({ method: 'GET', url, headers });

@@ -3,13 +3,11 @@
 // inactive holder.
 import { beforeAll } from 'vitest';
 import { createHolder } from '../../test-support/fixtures';
-import { useLedgerScenario, type LedgerScenario } from '../../test-support/use-ledger-scenario';
-import { useTestApp } from '../../test-support/use-test-app';
+import { useLedgerApp, type LedgerScenario } from '../../test-support/use-ledger-scenario';
 
-/** The app and the ledger of the tests around the call, set up before them. */
+/** The app and the ledger of the tests around the call, set up before them (useLedgerApp). */
 export function useShareholderRoutesScenario() {
-  const t = useTestApp();
-  const s = useLedgerScenario(t);
+  const { t, s } = useLedgerApp();
   beforeAll(() => shareholderRoutesLedger(s));
   return { t, s };
 }

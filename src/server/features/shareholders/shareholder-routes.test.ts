@@ -1,15 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { directoryResponse, profileResponse, statementResponse } from '../../../contract/ledger';
 import { rows } from '../../db/sql';
-import { expectLedgerSound, ledgerScenario } from '../../ledger-store/test-scenario';
+import { ledgerScenario } from '../../ledger-store/test-scenario';
 import { getStatement } from './get-statement';
 import { useShareholderRoutesScenario } from './shareholder-routes.scenario';
 
 const { t, s } = useShareholderRoutesScenario();
-afterEach(() => expectLedgerSound(t.database.db));
 
 const get = (url: string, headers: Record<string, string>) =>
   t.app.inject({ method: 'GET', url, headers });

@@ -1,19 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { todayIn } from '../../../ledger';
 import { organization } from '../../db/schema';
 import { rows } from '../../db/sql';
-import { expectLedgerSound } from '../../ledger-store/test-scenario';
 import { createHolder, signInAs } from '../../test-support/fixtures';
-import { useLedgerScenario } from '../../test-support/use-ledger-scenario';
-import { useTestApp } from '../../test-support/use-test-app';
+import { useLedgerApp } from '../../test-support/use-ledger-scenario';
 
 import { operationCount, transactionPoster } from './transaction-test-helpers';
 
-const t = useTestApp();
-const s = useLedgerScenario(t);
-afterEach(() => expectLedgerSound(t.database.db));
+const { t, s } = useLedgerApp();
 
 const post = transactionPoster(t);
 const operations = () => operationCount(t);

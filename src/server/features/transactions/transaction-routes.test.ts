@@ -1,15 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RecordTransactionResponse } from '../../../contract/ledger';
 import { todayIn } from '../../../ledger';
-import { expectLedgerSound } from '../../ledger-store/test-scenario';
-import { useLedgerScenario } from '../../test-support/use-ledger-scenario';
-import { useTestApp } from '../../test-support/use-test-app';
+import { useLedgerApp } from '../../test-support/use-ledger-scenario';
 
 import { operationCount, transactionPoster } from './transaction-test-helpers';
 
-const t = useTestApp();
-const s = useLedgerScenario(t);
-afterEach(() => expectLedgerSound(t.database.db));
+const { t, s } = useLedgerApp();
 
 const post = transactionPoster(t);
 const operations = () => operationCount(t);

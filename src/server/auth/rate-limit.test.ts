@@ -1,13 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../db/database';
-import { createTestDatabase } from '../test-support/test-database';
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../test-support/use-test-database';
 import { hit } from './rate-limit';
 
-let database: Database;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(() => database.close());
+const database = useTestDatabase();
 
 describe('hit (a fixed-window counter)', () => {
   it('counts within the window and starts a new one after it', async () => {

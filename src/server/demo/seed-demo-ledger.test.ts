@@ -1,18 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../db/database';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ledgerInvariants } from '../ledger-store/invariants';
 import { rows } from '../db/sql';
-import { createTestDatabase } from '../test-support/test-database';
+import { useTestDatabase } from '../test-support/use-test-database';
 import { seedDemoData } from './seed-demo';
 
-let database: Database;
+const database = useTestDatabase();
 let organizationId: string;
 beforeAll(async () => {
-  database = await createTestDatabase();
   organizationId = (await seedDemoData(database)).organizationId;
 }, 120_000);
-afterAll(() => database.close());
 
 describe('the demo ledger', () => {
   it('has ≥ 25 holders and ≥ 150 transactions of every type over ≥ 3 years, invariants empty', async () => {

@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Database } from '../db/database';
 import { organization } from '../db/schema';
-import { createTestDatabase } from '../test-support/test-database';
+import { useTestDatabase } from '../test-support/use-test-database';
 import { testConfig } from '../test-support/test-app';
 import { shouldSeedDemo } from './seed-demo';
 
-let database: Database;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(() => database.close());
+const database = useTestDatabase();
 
 describe('when the demo data is seeded', () => {
   it('follows DEMO_DATA, the backend, and only on an empty database', async () => {

@@ -1,19 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../db/database';
+import { describe, expect, it } from 'vitest';
 import { certificate, organization as organizationTable } from '../db/schema';
 import { createHolder, createOrganization } from '../test-support/fixtures';
-import { createTestDatabase } from '../test-support/test-database';
+import { useTestDatabase } from '../test-support/use-test-database';
 import { claimIdempotencyKey } from './idempotency';
 import { ledgerInvariants } from './invariants';
 import { postOperation } from './post-operation';
 import { rows } from '../db/sql';
 
-let database: Database;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(() => database.close());
+const database = useTestDatabase();
 
 const actor = { userId: 'numbers-test', holderId: null };
 const HOSTILE = '"\u{E000}n0" :-1, "\u{E000}l0" CS-9';

@@ -1,18 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../db/database';
-import { createTestDatabase } from '../test-support/test-database';
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../test-support/use-test-database';
 import { claimIdempotencyKey, completeIdempotencyKey, requestHash } from './idempotency';
 import { verifyLedgerAtStartup } from './verify-at-startup';
 
 // Checklist LED-08: keys are kept at least 24 h. The start-up purge drops them after 72 h.
 
-let database: Database;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(() => database.close());
+const database = useTestDatabase();
 
 const log = {
   info: () => undefined,

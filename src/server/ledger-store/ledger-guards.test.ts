@@ -1,18 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../db/database';
+import { describe, expect, it } from 'vitest';
 import { createHolder, createOrganization } from '../test-support/fixtures';
 import { createTestDatabase } from '../test-support/test-database';
+import { useTestDatabase } from '../test-support/use-test-database';
 import { ledgerInvariants } from './invariants';
 import { verifyLedgerAtStartup } from './verify-at-startup';
 import { rows } from '../db/sql';
 import { poster } from './test-scenario';
 
-let database: Database;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(() => database.close());
+const database = useTestDatabase();
 
 async function smallLedger() {
   const db = database.db;

@@ -10,13 +10,13 @@
 // own scheduled operations never ends.
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatAmount, isLedgerError, type OperationInput } from '../../ledger';
 // The model is for tests only: it is not part of the ledger's entry point.
 import { createInMemoryLedger, type InMemoryLedger } from '../../ledger/in-memory-ledger';
-import type { Database, Db } from '../db/database';
+import type { Db } from '../db/database';
 import { createHolder, createOrganization } from '../test-support/fixtures';
-import { createTestDatabase } from '../test-support/test-database';
+import { useTestDatabase } from '../test-support/use-test-database';
 import { toHundredths } from './amounts';
 import { ledgerInvariants } from './invariants';
 import { postOperation } from './post-operation';
@@ -211,11 +211,7 @@ async function runBatch(s: fc.Scheduler, world: World, choices: OpChoice[]) {
   world.model = replay(world, world.history);
 }
 
-let database: Database;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(() => database.close());
+const database = useTestDatabase();
 
 describe('concurrent batches are linearizable against the model (fast-check scheduler)', () => {
   it('over 100 scheduled runs', async () => {

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatAmount, isLedgerError, type OperationInput } from '../../ledger';
 // The model is for tests only: it is not part of the ledger's entry point.
 import { createInMemoryLedger, type InMemoryLedger } from '../../ledger/in-memory-ledger';
 import type { Database, Db } from '../db/database';
 import { createHolder, createOrganization } from '../test-support/fixtures';
-import { createTestDatabase } from '../test-support/test-database';
+import { useTestDatabase } from '../test-support/use-test-database';
 import { toHundredths, toTenThousandths } from './amounts';
 import { ledgerInvariants } from './invariants';
 import { postOperation, type PostedOperation } from './post-operation';
@@ -310,11 +310,7 @@ const cancel = fc
 
 const read = fc.constant(command('read', compareState));
 
-let database: Database;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(() => database.close());
+const database = useTestDatabase();
 
 describe('the database ledger equals the in-memory model', () => {
   it('over random operation sequences (200 runs × ≤ 50 commands)', async () => {

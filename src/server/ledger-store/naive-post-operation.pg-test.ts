@@ -3,11 +3,10 @@
 // and against a deliberately naive read-modify-write one (naive-post-operation.fixture.ts); the
 // checks that pass on the first must fail on the second. PGlite runs one transaction at a time,
 // so it cannot lose an update and is left out.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { isLedgerError, type OperationInput } from '../../ledger';
-import type { Database } from '../db/database';
 import type { LedgerTransaction } from '../db/ledger-transaction';
-import { createTestDatabase } from '../test-support/test-database';
+import { useTestDatabase } from '../test-support/use-test-database';
 import { naivePostOperation } from './naive-post-operation.fixture';
 import { postOperation } from './post-operation';
 import { stormLedger, stormVerdict } from './test-storm';
@@ -15,13 +14,11 @@ import { stormLedger, stormVerdict } from './test-storm';
 const TRANSFERS = 1000;
 const SHARES = 500;
 
-let database: Database;
-beforeAll(async () => {
-  database = await createTestDatabase();
+const database = useTestDatabase();
+beforeAll(() => {
   database.pool!.options.max = 20;
   database.pool!.options.connectionTimeoutMillis = 60_000;
 });
-afterAll(() => database.close());
 
 type Post = (
   lt: LedgerTransaction,

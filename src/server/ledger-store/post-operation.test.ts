@@ -1,19 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { OperationInput } from '../../ledger';
-import type { Database } from '../db/database';
-import { createTestDatabase } from '../test-support/test-database';
+import { useTestDatabase } from '../test-support/use-test-database';
 import { createHolder, createOrganization } from '../test-support/fixtures';
 import { ledgerInvariants } from './invariants';
 import { postOperation } from './post-operation';
 import { rows } from '../db/sql';
 
-let database: Database;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(() => database.close());
+const database = useTestDatabase();
 
 const actor = { userId: 'test-user', holderId: null };
 

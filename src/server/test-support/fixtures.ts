@@ -50,6 +50,17 @@ export async function createHolder(
   return row!;
 }
 
+/** An organization (createOrganization) with these holders (createHolder). */
+export async function createOrganizationWith(
+  db: Db,
+  holders: Array<Parameters<typeof createHolder>[2]>,
+  legalName?: string,
+) {
+  const created = await createOrganization(db, legalName);
+  for (const h of holders) await createHolder(db, created.organization.id, h);
+  return created;
+}
+
 /** The password signInAs gives a user who has no password yet. */
 export const FIXTURE_PASSWORD = 'fixture-passphrase-for-tests-only';
 

@@ -30,10 +30,14 @@ export function testConfig(env: Record<string, string> = {}): Config {
   });
 }
 
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  database?: Database;
+  webDir?: string;
+}
+
 /** buildApp against a real (fresh) database, with log lines captured for assertions. */
-export async function createTestApp(
-  opts: { env?: Record<string, string>; database?: Database; webDir?: string } = {},
-): Promise<TestApp> {
+export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
   const database = opts.database ?? (await createTestDatabase());
   const config = testConfig(opts.env);
   const logs: Array<Record<string, unknown>> = [];

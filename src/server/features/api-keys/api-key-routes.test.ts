@@ -1,29 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CreatedApiKey } from '../../../contract/api-keys';
 import { rows } from '../../db/sql';
-import { ledgerScenario } from '../../ledger-store/test-scenario';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { injectJson, type Method } from '../../test-support/inject-json';
+import { useLedgerScenario } from '../../test-support/use-ledger-scenario';
+import { useTestApp } from '../../test-support/use-test-app';
 
-let t: TestApp;
-let a: Awaited<ReturnType<typeof ledgerScenario>>;
-let b: Awaited<ReturnType<typeof ledgerScenario>>;
-beforeAll(async () => {
-  t = await createTestApp();
-  a = await ledgerScenario(t);
-  b = await ledgerScenario(t);
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const a = useLedgerScenario(t);
+const b = useLedgerScenario(t);
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const call = (method: Method, url: string, headers: Record<string, string>, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: payload === undefined ? headers : { ...headers, 'content-type': 'application/json' },
-    ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
-  });
+  injectJson(t, method, url, headers, payload);
 const create = async (as: Record<string, string>, name: string, scopes: string[]) => {
   const res = await call('POST', '/api/v1/api-keys', as, { name, scopes });
   expect(res.statusCode, res.body).toBe(201);

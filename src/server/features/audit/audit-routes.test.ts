@@ -1,14 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditResponse } from '../../../contract/ledger';
-import { expectLedgerSound, ledgerScenario } from '../../ledger-store/test-scenario';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { useLedgerApp } from '../../test-support/use-ledger-scenario';
 
-let t: TestApp;
-let s: Awaited<ReturnType<typeof ledgerScenario>>;
+const { t, s } = useLedgerApp();
 beforeAll(async () => {
-  t = await createTestApp();
-  s = await ledgerScenario(t);
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/v1/transactions',
@@ -25,8 +21,6 @@ beforeAll(async () => {
   });
   expect(res.statusCode).toBe(201);
 });
-afterAll(() => t.close());
-afterEach(() => expectLedgerSound(t.database.db));
 
 const get = (url: string, headers: Record<string, string>) =>
   t.app.inject({ method: 'GET', url, headers });

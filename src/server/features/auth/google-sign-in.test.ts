@@ -1,27 +1,19 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { authMessages } from '../../../contract/auth';
 import { createLogin } from '../../auth/create-login';
-import { startTestIdp, TEST_CLIENT } from '../../auth/test-oidc-provider';
 import { authAccount, authUser, authVerification } from '../../db/schema';
 import { createHolder, createOrganization } from '../../test-support/fixtures';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { googleEnv, useTestIdp } from '../../test-support/use-sign-in-services';
+import { useTestApp } from '../../test-support/use-test-app';
 import { testBrowser } from '../../test-support/test-browser';
 
-let t: TestApp;
-let idp: Awaited<ReturnType<typeof startTestIdp>>;
+const idp = useTestIdp();
+const t = useTestApp(() => ({ env: googleEnv(idp) }));
 const APP = 'http://localhost:3000';
 const PW = 'correct horse battery staple';
 
 beforeAll(async () => {
-  idp = await startTestIdp({ redirectUris: [`${APP}/api/auth/callback/google`] });
-  t = await createTestApp({
-    env: {
-      GOOGLE_CLIENT_ID: TEST_CLIENT.id,
-      GOOGLE_CLIENT_SECRET: TEST_CLIENT.secret,
-      GOOGLE_ISSUER: idp.issuer,
-    },
-  });
   const db = t.database.db;
   const { organization } = await createOrganization(db);
   await createHolder(db, organization.id, { name: 'Harper Holder', email: 'holder@t.test' });
@@ -33,10 +25,6 @@ beforeAll(async () => {
   await createHolder(db, organization.id, { name: 'Gone', email: 'gone@t.test', active: false });
   for (const email of ['holder@t.test', 'admin@t.test'])
     await createLogin(t.app.authRuntime.auth, db, { email, name: email, password: PW });
-});
-afterAll(async () => {
-  await t.close();
-  await idp.close();
 });
 
 const browser = () => testBrowser(t);

@@ -6,49 +6,32 @@ import { generateId } from 'better-auth';
 import { hash as argonHash } from '@node-rs/argon2';
 import { hashPassword as betterAuthDefaultHash } from 'better-auth/crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { authMessages } from '../../../contract/auth';
 import { verifyPassword } from '../../auth/auth';
 import { createLogin } from '../../auth/create-login';
 import { authAccount, authLoginFailure, authSession, authUser } from '../../db/schema';
-import {
-  createHolder,
-  createOrganization,
-  sessionCookieOf,
-  addLogin,
-} from '../../test-support/fixtures';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
-import { authClient } from './auth-test-helpers';
+import { createOrganizationWith, sessionCookieOf, addLogin } from '../../test-support/fixtures';
+import { useAuthClient } from '../../test-support/use-sign-in-services';
+import { createTestApp } from '../../test-support/test-app';
+import { useTestApp } from '../../test-support/use-test-app';
 import { issueTokens, newRefreshToken } from './tokens';
 
-let t: TestApp;
-let c: ReturnType<typeof authClient>;
+// The reset mail of the back-off test goes to DATA_DIR/outbox: a folder of the test's own.
+const t = useTestApp({ env: { DATA_DIR: mkdtempSync(join(tmpdir(), 'registry-login-')) } });
+const c = useAuthClient(t);
 const PW = 'correct horse battery staple';
 
 beforeAll(async () => {
-  // The reset mail of the back-off test goes to DATA_DIR/outbox: a folder of the test's own.
-  t = await createTestApp({ env: { DATA_DIR: mkdtempSync(join(tmpdir(), 'registry-login-')) } });
-  c = authClient(t);
-  const { organization } = await createOrganization(t.database.db);
-  await createHolder(t.database.db, organization.id, {
-    name: 'Harper Holder',
-    email: 'holder@t.test',
-  });
-  await createHolder(t.database.db, organization.id, {
-    name: 'Avery Admin',
-    email: 'admin@t.test',
-    isAdmin: true,
-  });
-  await createHolder(t.database.db, organization.id, {
-    name: 'Gone',
-    email: 'gone@t.test',
-    active: false,
-  });
+  await createOrganizationWith(t.database.db, [
+    { name: 'Harper Holder', email: 'holder@t.test' },
+    { name: 'Avery Admin', email: 'admin@t.test', isAdmin: true },
+    { name: 'Gone', email: 'gone@t.test', active: false },
+  ]);
   const { auth } = t.app.authRuntime;
   for (const email of ['holder@t.test', 'admin@t.test', 'gone@t.test', 'nobody@t.test'])
     await createLogin(auth, t.database.db, { email, name: email, password: PW });
 });
-afterAll(() => t.close());
 const clearFailures = (email: string) =>
   t.database.db.delete(authLoginFailure).where(eq(authLoginFailure.email, email));
 

@@ -1,22 +1,21 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { authMessages } from '../../../contract/auth';
 import { authRateLimit, authUser, authVerification } from '../../db/schema';
-import { startSmtpCatcher } from '../../mail/test-smtp-catcher';
 import { addLogin, createHolder, createOrganization } from '../../test-support/fixtures';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
-import { authClient, tokenFromMail } from './auth-test-helpers';
+import { useAuthClient, useSmtpCatcher } from '../../test-support/use-sign-in-services';
+import { useTestApp } from '../../test-support/use-test-app';
+import { tokenFromMail } from './auth-test-helpers';
 
-let t: TestApp;
-let c: ReturnType<typeof authClient>;
-let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
+const smtp = useSmtpCatcher();
+const t = useTestApp(() => ({
+  env: { SMTP_URL: smtp.url, MAIL_FROM: 'Registry <registry@t.test>' },
+}));
+const c = useAuthClient(t);
 const PW = 'correct horse battery staple';
 const NEW = 'a brand new passphrase';
 
 beforeAll(async () => {
-  smtp = await startSmtpCatcher();
-  t = await createTestApp({ env: { SMTP_URL: smtp.url, MAIL_FROM: 'Registry <registry@t.test>' } });
-  c = authClient(t);
   const { organization } = await createOrganization(t.database.db);
   for (const [i, email] of [
     'r1@t.test',
@@ -32,10 +31,6 @@ beforeAll(async () => {
     await createHolder(t.database.db, organization.id, { name: `Reset ${i}`, email });
     await addLogin(t, email, `Reset ${i}`, PW);
   }
-});
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
 });
 afterEach(() => {
   vi.useRealTimers();

@@ -1,19 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authMessages } from '../../../contract/auth';
 import { authSession, authUser, shareholder } from '../../db/schema';
-import type { TestApp } from '../../test-support/test-app';
-import { authClient } from './auth-test-helpers';
-import { bearer, PW, signInScenario } from './sign-in.scenario';
+import { bearer, PW, useSignInScenario } from './sign-in.scenario';
 
-let t: TestApp;
-let c: ReturnType<typeof authClient>;
-let pairOf: (email: string) => Promise<{ accessToken: string; refreshToken: string }>;
-
-beforeAll(async () => {
-  ({ t, c, pairOf } = await signInScenario());
-});
-afterAll(() => t.close());
+const { t, c, pairOf } = useSignInScenario();
 afterEach(() => {
   vi.useRealTimers();
 });

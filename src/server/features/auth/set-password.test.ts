@@ -1,29 +1,26 @@
 import { createHmac } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { authMessages } from '../../../contract/auth';
 import { createLogin } from '../../auth/create-login';
 import { SESSION_COOKIE } from '../../auth/resolve-principal';
 import { commonPasswords } from '../../auth/password-policy';
 import { verifyPassword } from '../../auth/auth';
 import { authAccount, authUser, shareholder } from '../../db/schema';
-import { startSmtpCatcher } from '../../mail/test-smtp-catcher';
 import { createHolder, createOrganization, addLogin } from '../../test-support/fixtures';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
-import { authClient, tokenFromMail } from './auth-test-helpers';
+import { useAuthClient, useSmtpCatcher } from '../../test-support/use-sign-in-services';
+import { useTestApp } from '../../test-support/use-test-app';
+import { tokenFromMail } from './auth-test-helpers';
 
-let t: TestApp;
-let c: ReturnType<typeof authClient>;
-let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
+const smtp = useSmtpCatcher();
+const t = useTestApp(() => ({ env: { SMTP_URL: smtp.url } }));
+const c = useAuthClient(t);
 const PW = 'correct horse battery staple';
 /** Astral characters: one code point, two UTF-16 units each. */
 const EMOJI_128 = '🔑😀🌍🎉'.repeat(32);
 const EMOJI_129 = `${EMOJI_128}🔒`;
 
 beforeAll(async () => {
-  smtp = await startSmtpCatcher();
-  t = await createTestApp({ env: { SMTP_URL: smtp.url } });
-  c = authClient(t);
   const db = t.database.db;
   const { organization } = await createOrganization(db);
   const other = await createOrganization(db, 'Other Co');
@@ -41,10 +38,6 @@ beforeAll(async () => {
   await createHolder(db, other.organization.id, { name: 'Foreign', email: 'foreign@t.test' });
   for (const email of ['admin@t.test', 'holder@t.test'])
     await createLogin(t.app.authRuntime.auth, db, { email, name: email, password: PW });
-});
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
 });
 
 const setPw = (cookie: string, body: Record<string, unknown>) =>

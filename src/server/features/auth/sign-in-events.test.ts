@@ -1,23 +1,26 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createLogin } from '../../auth/create-login';
-import { startTestIdp, TEST_CLIENT } from '../../auth/test-oidc-provider';
 import { authUser } from '../../db/schema';
-import { startSmtpCatcher } from '../../mail/test-smtp-catcher';
 import { createHolder, createOrganization, sessionCookieOf } from '../../test-support/fixtures';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
-import { authClient, tokenFromMail } from './auth-test-helpers';
+import {
+  googleEnv,
+  useAuthClient,
+  useSmtpCatcher,
+  useTestIdp,
+} from '../../test-support/use-sign-in-services';
+import { useTestApp } from '../../test-support/use-test-app';
+import { tokenFromMail } from './auth-test-helpers';
 import { testBrowser } from '../../test-support/test-browser';
 
 // LOG-01: every sign-in event is one log line with UTC time, user id, IP, user agent and the
 // request id of the request that caused it, whatever request id or IP the client claims.
 // LOG-03: no password, token, cookie or link in any line.
 
-let t: TestApp;
-let c: ReturnType<typeof authClient>;
-let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
-let idp: Awaited<ReturnType<typeof startTestIdp>>;
-const APP = 'http://localhost:3000';
+const smtp = useSmtpCatcher();
+const idp = useTestIdp();
+const t = useTestApp(() => ({ env: { SMTP_URL: smtp.url, ...googleEnv(idp) } }));
+const c = useAuthClient(t);
 // Unique strings that must never reach a log line.
 const PW = 'secret-passphrase-AAA-41f9';
 const NEW_PW = 'secret-passphrase-BBB-73c2';
@@ -35,17 +38,6 @@ const forged = (n: string) => ({
 });
 
 beforeAll(async () => {
-  smtp = await startSmtpCatcher();
-  idp = await startTestIdp({ redirectUris: [`${APP}/api/auth/callback/google`] });
-  t = await createTestApp({
-    env: {
-      SMTP_URL: smtp.url,
-      GOOGLE_CLIENT_ID: TEST_CLIENT.id,
-      GOOGLE_CLIENT_SECRET: TEST_CLIENT.secret,
-      GOOGLE_ISSUER: idp.issuer,
-    },
-  });
-  c = authClient(t);
   const db = t.database.db;
   const { organization } = await createOrganization(db);
   for (const [name, email, isAdmin, active] of [
@@ -58,11 +50,6 @@ beforeAll(async () => {
     await createHolder(db, organization.id, { name, email, isAdmin, active });
   for (const email of ['admin@t.test', 'holder@t.test'])
     await createLogin(t.app.authRuntime.auth, db, { email, name: email, password: PW });
-});
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-  await idp.close();
 });
 
 const userIdOf = async (email: string) =>

@@ -1,33 +1,25 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { authMessages } from '../../../contract/auth';
 import { authLoginFailure } from '../../db/schema';
-import { startSmtpCatcher } from '../../mail/test-smtp-catcher';
 import { addLogin, createHolder, createOrganization } from '../../test-support/fixtures';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
-import { authClient } from './auth-test-helpers';
+import { useAuthClient, useSmtpCatcher } from '../../test-support/use-sign-in-services';
+import { useTestApp } from '../../test-support/use-test-app';
 
 // What an attacker can measure: whether an address exists must not show in the status, the body
 // or the time of an answer. The two kinds of request are interleaved in every batch, so that
 // whatever else runs on the machine slows both alike, and their medians are compared.
 
-let t: TestApp;
-let c: ReturnType<typeof authClient>;
-let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
+const smtp = useSmtpCatcher();
+const t = useTestApp(() => ({ env: { SMTP_URL: smtp.url } }));
+const c = useAuthClient(t);
 const PW = 'correct horse battery staple';
 const KNOWN = 'known@t.test';
 
 beforeAll(async () => {
-  smtp = await startSmtpCatcher();
-  t = await createTestApp({ env: { SMTP_URL: smtp.url } });
-  c = authClient(t);
   const { organization } = await createOrganization(t.database.db);
   await createHolder(t.database.db, organization.id, { name: 'Known', email: KNOWN });
   await addLogin(t, KNOWN, 'Known', PW);
-});
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
 });
 
 const quantile = (xs: number[], q: number) =>

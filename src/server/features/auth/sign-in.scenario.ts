@@ -1,30 +1,26 @@
 // The sign-in tests' organization: a holder, an administrator and another holder, with password
 // logins for the holder, the administrator and an address that matches no holder.
-import { addLogin, createHolder, createOrganization } from '../../test-support/fixtures';
-import { createTestApp } from '../../test-support/test-app';
-import { authClient } from './auth-test-helpers';
+import { beforeAll } from 'vitest';
+import { addLogin, createOrganizationWith } from '../../test-support/fixtures';
+import { useAuthClient } from '../../test-support/use-sign-in-services';
+import { useTestApp } from '../../test-support/use-test-app';
 
 export const PW = 'correct horse battery staple';
 
-export async function signInScenario() {
-  const t = await createTestApp();
-  const c = authClient(t);
-  const { organization } = await createOrganization(t.database.db);
-  await createHolder(t.database.db, organization.id, {
-    name: 'Harper Holder',
-    email: 'holder@t.test',
+/** The app, its sign-in client and the organization above, for the tests around the call. */
+export function useSignInScenario() {
+  const t = useTestApp();
+  const c = useAuthClient(t);
+  beforeAll(async () => {
+    await createOrganizationWith(t.database.db, [
+      { name: 'Harper Holder', email: 'holder@t.test' },
+      { name: 'Avery Admin', email: 'admin@t.test', isAdmin: true },
+      { name: 'Other Holder', email: 'other@t.test' },
+    ]);
+    for (const email of ['holder@t.test', 'admin@t.test', 'nomatch@t.test'])
+      await addLogin(t, email, 'User ' + email, PW);
   });
-  await createHolder(t.database.db, organization.id, {
-    name: 'Avery Admin',
-    email: 'admin@t.test',
-    isAdmin: true,
-  });
-  await createHolder(t.database.db, organization.id, {
-    name: 'Other Holder',
-    email: 'other@t.test',
-  });
-  for (const email of ['holder@t.test', 'admin@t.test', 'nomatch@t.test'])
-    await addLogin(t, email, 'User ' + email, PW);
+  /** A token pair of a fresh password sign-in. */
   const pairOf = async (email: string) =>
     (await c.login(email, PW)).res.json<{ accessToken: string; refreshToken: string }>();
   return { t, c, pairOf };

@@ -1,14 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { certificateDetailResponse, certificatesResponse } from '../../../contract/ledger';
-import { expectLedgerSound, ledgerScenario } from '../../ledger-store/test-scenario';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { useLedgerApp } from '../../test-support/use-ledger-scenario';
 
-let t: TestApp;
-let s: Awaited<ReturnType<typeof ledgerScenario>>;
+const { t, s } = useLedgerApp();
 beforeAll(async () => {
-  t = await createTestApp();
-  s = await ledgerScenario(t);
   await s.post({
     type: 'Transfer',
     holderId: s.alice.id,
@@ -28,8 +24,6 @@ beforeAll(async () => {
     originCertificateIds: [s.certificates.cs2],
   });
 });
-afterAll(() => t.close());
-afterEach(() => expectLedgerSound(t.database.db));
 
 const get = (url: string, headers: Record<string, string>) =>
   t.app.inject({ method: 'GET', url, headers });

@@ -1,18 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { todayIn } from '../../../ledger';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
-import { API, dataOrganization, type DataClient } from './data-test-support';
+import { useDataAdmin } from '../../test-support/data-api-fixtures';
+import { useTestApp } from '../../test-support/use-test-app';
+import { API } from './data-test-support';
 
-let t: TestApp;
-let api: DataClient;
+const api = useDataAdmin(useTestApp());
 let tenant_id: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  ({ api } = await dataOrganization(t));
   tenant_id = (await api.create('tenants', { tenant_key: 'acts', name: 'Actions' })).id as string;
 });
-afterAll(() => t.close());
 
 const act = (entity: string, id: unknown, action: string, body: unknown = {}) =>
   api.post(`${API}/${entity}/${String(id)}/${action}`, body);

@@ -1,20 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BulkResponse } from '../../../contract/data-api';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
-import { API, dataOrganization, tenantWithRecords, type DataClient } from './data-test-support';
+import { useDataAdmin, useTenantWithRecords } from '../../test-support/data-api-fixtures';
+import { useTestApp } from '../../test-support/use-test-app';
+import { API } from './data-test-support';
 
-let t: TestApp;
-let api: DataClient;
-let r: Awaited<ReturnType<typeof tenantWithRecords>>;
-let other: Awaited<ReturnType<typeof tenantWithRecords>>;
-beforeAll(async () => {
-  t = await createTestApp();
-  ({ api } = await dataOrganization(t));
-  r = await tenantWithRecords(api);
-  other = await tenantWithRecords(api);
-});
-afterAll(() => t.close());
+const api = useDataAdmin(useTestApp());
+const r = useTenantWithRecords(api);
+const other = useTenantWithRecords(api);
 
 const bulk = (operation: string, entity: string, body: Record<string, unknown>) =>
   api.post(`${API}/bulk/${operation}/${entity}`, body);

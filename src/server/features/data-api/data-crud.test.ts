@@ -1,19 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
-import { API, dataOrganization, tenantWithRecords, type DataClient } from './data-test-support';
+import { describe, expect, it } from 'vitest';
+import { useDataAdmin, useTenantWithRecords } from '../../test-support/data-api-fixtures';
+import { useTestApp } from '../../test-support/use-test-app';
+import { API } from './data-test-support';
 
-let t: TestApp;
-let api: DataClient;
-let records: Awaited<ReturnType<typeof tenantWithRecords>>;
-let other: Awaited<ReturnType<typeof tenantWithRecords>>;
-beforeAll(async () => {
-  t = await createTestApp();
-  ({ api } = await dataOrganization(t));
-  records = await tenantWithRecords(api);
-  other = await tenantWithRecords(api);
-});
-afterAll(() => t.close());
+const api = useDataAdmin(useTestApp());
+const records = useTenantWithRecords(api);
+const other = useTenantWithRecords(api);
 
 describe('POST /api/v1/mysql/create/{entity}', () => {
   it('answers 201 with the whole row: defaults, exact money as strings, dates as dates', async () => {

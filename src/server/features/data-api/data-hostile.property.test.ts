@@ -3,22 +3,17 @@
 // answer is 2xx, 400, 404 or 409, never 5xx, and a refused request leaves every table as it was.
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dataEntities, type DataEntity } from '../../../contract/data-api';
 import { rows } from '../../db/sql';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
-import { API, dataOrganization, tenantWithRecords, type DataClient } from './data-test-support';
+import { recordOf, useDataAdmin, useTenantWithRecords } from '../../test-support/data-api-fixtures';
+import { useTestApp } from '../../test-support/use-test-app';
+import { API } from './data-test-support';
 import { registry } from './entity-registry';
 
-let t: TestApp;
-let api: DataClient;
-let r: Awaited<ReturnType<typeof tenantWithRecords>>;
-beforeAll(async () => {
-  t = await createTestApp();
-  ({ api } = await dataOrganization(t));
-  r = await tenantWithRecords(api);
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const api = useDataAdmin(t);
+const r = useTenantWithRecords(api);
 
 /** A fingerprint of every data table (all organizations). */
 async function fingerprint(): Promise<string> {
@@ -95,20 +90,7 @@ const validOf = (entity: DataEntity): Record<string, unknown> =>
   entity === 'tenants'
     ? { tenant_key: `k${Math.random()}`, name: 'T' }
     : { tenant_id: r.tenant.id, name: 'N', first_name: 'F', order_number: `O${Math.random()}` };
-const idOf = (entity: DataEntity) =>
-  String(
-    {
-      tenants: r.tenant,
-      accounts: r.account,
-      contacts: r.contact,
-      leads: r.lead,
-      product_lines: r.line,
-      products: r.product,
-      orders: r.order,
-      pets: r.pet,
-      visits: r.visit,
-    }[entity].id,
-  );
+const idOf = (entity: DataEntity) => String(recordOf(r, entity).id);
 /** Only the fields the entity has (a create with others is refused before anything else). */
 const createBody = (entity: DataEntity, field: string, v: unknown) => {
   const own = new Set(fieldsOf(entity));

@@ -1,22 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   dataActions,
   dataEntities,
   type DashboardResponse,
   type SchemaResponse,
 } from '../../../contract/data-api';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
-import { API, dataOrganization, type DataClient } from './data-test-support';
+import { useDataAdmin } from '../../test-support/data-api-fixtures';
+import { useTestApp } from '../../test-support/use-test-app';
+import { API } from './data-test-support';
 
-let t: TestApp;
-let api: DataClient;
+const t = useTestApp();
+const api = useDataAdmin(t);
 let tenant_id: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  ({ api } = await dataOrganization(t));
   tenant_id = (await api.create('tenants', { tenant_key: 'dash', name: 'Dash' })).id as string;
 });
-afterAll(() => t.close());
 
 const month = (offset: number) => {
   const d = new Date();

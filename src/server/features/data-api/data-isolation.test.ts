@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   dataActions,
   dataEntities,
@@ -7,7 +7,8 @@ import {
   type DataEntity,
 } from '../../../contract/data-api';
 import { rows } from '../../db/sql';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { recordOf, type TenantRecords } from '../../test-support/data-api-fixtures';
+import { useTestApp } from '../../test-support/use-test-app';
 import {
   API,
   dataClient,
@@ -20,25 +21,12 @@ import { registry } from './entity-registry';
 // No request of one organization reads or writes another's rows: organization A tries every
 // route with organization B's ids, and B's rows are the same afterwards.
 
-type Records = Awaited<ReturnType<typeof tenantWithRecords>>;
-let t: TestApp;
+const t = useTestApp();
 let a: DataClient;
 let b: DataClient;
-let ours: Records;
-let theirs: Records;
+let ours: TenantRecords;
+let theirs: TenantRecords;
 let holder: Record<string, string>;
-const recordOf = (r: Records, entity: DataEntity) =>
-  ({
-    tenants: r.tenant,
-    accounts: r.account,
-    contacts: r.contact,
-    leads: r.lead,
-    product_lines: r.line,
-    products: r.product,
-    orders: r.order,
-    pets: r.pet,
-    visits: r.visit,
-  })[entity];
 
 /** Every data row of organization B, as the database holds it. */
 const snapshot = async (organizationId: string) => {
@@ -53,7 +41,6 @@ const snapshot = async (organizationId: string) => {
 
 let theirOrganization: string;
 beforeAll(async () => {
-  t = await createTestApp();
   const orgA = await dataOrganization(t, 'Ours');
   const orgB = await dataOrganization(t, 'Theirs');
   a = orgA.api;
@@ -63,7 +50,6 @@ beforeAll(async () => {
   ours = await tenantWithRecords(a, 'same-key');
   theirs = await tenantWithRecords(b, 'same-key');
 });
-afterAll(() => t.close());
 
 describe('two organizations', () => {
   it('never see each other’s records through query, lists or the dashboard', async () => {

@@ -1,14 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
-import { API, dataOrganization, type DataClient } from './data-test-support';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useDataAdmin } from '../../test-support/data-api-fixtures';
+import { useTestApp } from '../../test-support/use-test-app';
+import { API } from './data-test-support';
 
-let t: TestApp;
-let api: DataClient;
+const api = useDataAdmin(useTestApp());
 let tenantId: string;
 let accountId: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  ({ api } = await dataOrganization(t));
   const tenant = await api.create('tenants', { tenant_key: 'q', name: 'Query Co' });
   tenantId = tenant.id as string;
   const account = await api.create('accounts', { tenant_id: tenantId, name: 'Initech' });
@@ -43,7 +41,6 @@ beforeAll(async () => {
       order_date: `2024-0${n}-10`,
     });
 });
-afterAll(() => t.close());
 
 const firstNames = async (filters: Record<string, unknown>) =>
   (

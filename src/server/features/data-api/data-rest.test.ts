@@ -1,20 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { restEntities, type DataListResponse } from '../../../contract/data-api';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
-import { API, dataOrganization, tenantWithRecords, type DataClient } from './data-test-support';
+import { useDataAdmin, useTenantWithRecords } from '../../test-support/data-api-fixtures';
+import { useTestApp } from '../../test-support/use-test-app';
+import { API } from './data-test-support';
 import { createdRange } from './list-records';
 
-let t: TestApp;
-let api: DataClient;
-let a: Awaited<ReturnType<typeof tenantWithRecords>>;
-let b: Awaited<ReturnType<typeof tenantWithRecords>>;
+const t = useTestApp();
+const api = useDataAdmin(t);
+const a = useTenantWithRecords(api);
+const b = useTenantWithRecords(api);
 beforeAll(async () => {
-  t = await createTestApp();
-  ({ api } = await dataOrganization(t));
-  a = await tenantWithRecords(api);
-  b = await tenantWithRecords(api);
   for (const [first, last] of [
     ['Zoe', 'Zimmer'],
     ['Bea', 'Brown'],
@@ -27,7 +24,6 @@ beforeAll(async () => {
     sql`update data_contact set created_at = now() - interval '40 days' where id = ${old.id}`,
   );
 });
-afterAll(() => t.close());
 
 const list = async (entity: string, query = '') => {
   const res = await api.get(`${API}/${entity}${query}`);

@@ -1,15 +1,10 @@
 // PostgreSQL only (run when TEST_DATABASE_URL is set): PGlite cannot interrupt a statement.
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/database';
-import { createTestDatabase } from '../../test-support/test-database';
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../../test-support/use-test-database';
 import { readOnly, readOnlyRows } from './data-sql';
 
-let database: Database;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(() => database.close());
+const database = useTestDatabase();
 
 describe('the read-only transaction of queries on PostgreSQL', () => {
   it('stops a statement past its timeout with DATA.QUERY_TIMEOUT', async () => {

@@ -1,14 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/database';
-import { createTestDatabase } from '../../test-support/test-database';
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../../test-support/use-test-database';
 import { readOnly } from './data-sql';
 
-let database: Database;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(() => database.close());
+const database = useTestDatabase();
 
 describe('the read-only transaction of queries', () => {
   it('refuses a write', async () => {

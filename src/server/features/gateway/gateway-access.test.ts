@@ -1,26 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CreatedApiKey } from '../../../contract/api-keys';
 import { gatewayOperations, gatewayProviders } from '../../../contract/gateway';
-import { ledgerScenario } from '../../ledger-store/test-scenario';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { injectJson } from '../../test-support/inject-json';
+import { useLedgerScenario } from '../../test-support/use-ledger-scenario';
+import { useTestApp } from '../../test-support/use-test-app';
 
-let t: TestApp;
-let a: Awaited<ReturnType<typeof ledgerScenario>>;
-let b: Awaited<ReturnType<typeof ledgerScenario>>;
-beforeAll(async () => {
-  t = await createTestApp();
-  a = await ledgerScenario(t);
-  b = await ledgerScenario(t);
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const a = useLedgerScenario(t);
+const b = useLedgerScenario(t);
 
 const post = (url: string, headers: Record<string, string>, payload: unknown) =>
-  t.app.inject({
-    method: 'POST',
-    url,
-    headers: { ...headers, 'content-type': 'application/json' },
-    payload: JSON.stringify(payload),
-  });
+  injectJson(t, 'POST', url, headers, payload);
 let keys = 0;
 const keyWith = async (scopes: string[]) => {
   const res = await post('/api/v1/api-keys', a.as.admin, {

@@ -1,29 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { GatewayQueryResponse } from '../../../contract/gateway';
 import { rows } from '../../db/sql';
-import { expectLedgerSound, ledgerScenario } from '../../ledger-store/test-scenario';
+import { expectLedgerSound } from '../../ledger-store/test-scenario';
 import { deactivate } from '../../test-support/fixtures';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { injectJson } from '../../test-support/inject-json';
+import { useLedgerScenario } from '../../test-support/use-ledger-scenario';
+import { useTestApp } from '../../test-support/use-test-app';
 
-let t: TestApp;
-let a: Awaited<ReturnType<typeof ledgerScenario>>;
-let b: Awaited<ReturnType<typeof ledgerScenario>>;
-beforeAll(async () => {
-  t = await createTestApp();
-  a = await ledgerScenario(t);
-  b = await ledgerScenario(t);
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const a = useLedgerScenario(t);
+const b = useLedgerScenario(t);
 
 const post = (url: string, headers: Record<string, string>, payload: unknown) =>
-  t.app.inject({
-    method: 'POST',
-    url,
-    headers: { ...headers, 'content-type': 'application/json' },
-    payload: JSON.stringify(payload),
-  });
+  injectJson(t, 'POST', url, headers, payload);
 const query = async (body: unknown, as = a.as.admin) => {
   const res = await post('/api/v1/registry/query', as, body);
   expect(res.statusCode, res.body).toBe(200);

@@ -1,26 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { GatewayQueryResponse } from '../../../contract/gateway';
 import { rows } from '../../db/sql';
-import { ledgerScenario } from '../../ledger-store/test-scenario';
-import { startSalesforceServer, type SalesforceServer } from '../../test-support/salesforce-server';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { useLedgerScenario } from '../../test-support/use-ledger-scenario';
+import { useTestApp } from '../../test-support/use-test-app';
+import { salesforceEnv, useSalesforceServer } from '../../test-support/use-salesforce-server';
 import { SalesforceClient } from './salesforce/salesforce-client';
 
-let sf: SalesforceServer;
-let t: TestApp;
-let a: Awaited<ReturnType<typeof ledgerScenario>>;
-beforeAll(async () => {
-  sf = await startSalesforceServer();
-  t = await createTestApp({
-    env: {
-      SALESFORCE_LOGIN_URL: sf.url,
-      SALESFORCE_CLIENT_ID: sf.clientId,
-      SALESFORCE_CLIENT_SECRET: sf.clientSecret,
-    },
-  });
-  a = await ledgerScenario(t);
+const sf = useSalesforceServer();
+const t = useTestApp(() => ({ env: salesforceEnv(sf) }));
+const a = useLedgerScenario(t);
+beforeAll(() => {
   sf.seed(
     'Contact',
     Array.from({ length: 7 }, (_, i) => ({
@@ -31,10 +22,6 @@ beforeAll(async () => {
       Score__c: i * 10,
     })),
   );
-});
-afterAll(async () => {
-  await t.close();
-  await sf.close();
 });
 beforeEach(() => sf.setBatchSize(2000));
 

@@ -1,17 +1,10 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { directoryResponse, directorySortKeys, type DirectoryRow } from '../../../contract/ledger';
-import { expectLedgerSound, ledgerScenario } from '../../ledger-store/test-scenario';
 import { createHolder } from '../../test-support/fixtures';
-import type { TestApp } from '../../test-support/test-app';
-import { shareholderRoutesScenario } from './shareholder-routes.scenario';
+import { useLedgerScenario } from '../../test-support/use-ledger-scenario';
+import { useShareholderRoutesScenario } from './shareholder-routes.scenario';
 
-let t: TestApp;
-let s: Awaited<ReturnType<typeof shareholderRoutesScenario>>['s'];
-beforeAll(async () => {
-  ({ t, s } = await shareholderRoutesScenario());
-});
-afterAll(() => t.close());
-afterEach(() => expectLedgerSound(t.database.db));
+const { t, s } = useShareholderRoutesScenario();
 
 const get = (url: string, headers: Record<string, string>) =>
   t.app.inject({ method: 'GET', url, headers });
@@ -83,9 +76,8 @@ describe('GET /api/v1/shareholders (directory)', () => {
 
 describe('directory sort, search and paging (every sortable column, both directions)', () => {
   // Its own organization, with ties on every figure so the id tie-break shows.
-  let o: Awaited<ReturnType<typeof ledgerScenario>>;
+  const o = useLedgerScenario(t);
   beforeAll(async () => {
-    o = await ledgerScenario(t);
     const holder = (name: string) => createHolder(o.db, o.organization.id, { name });
     const dave = await holder('dave');
     const erin = await holder('Erin');

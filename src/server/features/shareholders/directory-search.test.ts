@@ -1,20 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { directoryResponse } from '../../../contract/ledger';
 import { rows } from '../../db/sql';
-import { ledgerScenario } from '../../ledger-store/test-scenario';
 import { createHolder } from '../../test-support/fixtures';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { useLedgerScenario } from '../../test-support/use-ledger-scenario';
+import { useTestApp } from '../../test-support/use-test-app';
 
-let t: TestApp;
-let s: Awaited<ReturnType<typeof ledgerScenario>>;
+const t = useTestApp();
+const s = useLedgerScenario(t);
 beforeAll(async () => {
-  t = await createTestApp();
-  s = await ledgerScenario(t);
   for (const name of ['Łukasz Żółć', 'Zoë Lucas', 'Ørjan Ødegård', 'Per_Cent 100%'])
     await createHolder(s.db, s.organization.id, { name });
 });
-afterAll(() => t.close());
 
 const search = async (text: string) =>
   directoryResponse

@@ -1,17 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { organization, shareholder } from '../../db/schema';
 import { ledgerInvariants } from '../../ledger-store/invariants';
 import { rows } from '../../db/sql';
 import { expectLedgerSound, ledgerScenario } from '../../ledger-store/test-scenario';
 import { createHolder } from '../../test-support/fixtures';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import type { LedgerScenario } from '../../test-support/use-ledger-scenario';
+import { useTestApp } from '../../test-support/use-test-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 interface Totals {
   shareholders: number;
@@ -21,10 +18,7 @@ interface Totals {
 }
 
 /** The directory's totals as the API answers them today (kept) and for a past date (counted). */
-async function directoryTotals(
-  s: Awaited<ReturnType<typeof ledgerScenario>>,
-  asOf?: string,
-): Promise<Totals> {
+async function directoryTotals(s: LedgerScenario, asOf?: string): Promise<Totals> {
   const res = await t.app.inject({
     method: 'GET',
     url: `/api/v1/shareholders?pageSize=100${asOf ? `&asOf=${asOf}` : ''}`,
@@ -35,7 +29,7 @@ async function directoryTotals(
 }
 
 /** The same totals counted from the holder rows, the way the directory lists them. */
-async function countedTotals(s: Awaited<ReturnType<typeof ledgerScenario>>): Promise<Totals> {
+async function countedTotals(s: LedgerScenario): Promise<Totals> {
   const [row] = await rows<{ n: string; total: string; common: string; preferred: string }>(
     s.db,
     sql`select count(*)::text as n, coalesce(sum(balance), 0)::text as total,

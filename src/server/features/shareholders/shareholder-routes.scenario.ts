@@ -1,13 +1,18 @@
 // The ledger the shareholder routes' tests read: the shared scenario, then a transfer, a
 // conversion and a cancellation by Alice, an administrator with shares and one without, and an
 // inactive holder.
-import { ledgerScenario } from '../../ledger-store/test-scenario';
+import { beforeAll } from 'vitest';
 import { createHolder } from '../../test-support/fixtures';
-import { createTestApp } from '../../test-support/test-app';
+import { useLedgerApp, type LedgerScenario } from '../../test-support/use-ledger-scenario';
 
-export async function shareholderRoutesScenario() {
-  const t = await createTestApp();
-  const s = await ledgerScenario(t);
+/** The app and the ledger of the tests around the call, set up before them (useLedgerApp). */
+export function useShareholderRoutesScenario() {
+  const { t, s } = useLedgerApp();
+  beforeAll(() => shareholderRoutesLedger(s));
+  return { t, s };
+}
+
+async function shareholderRoutesLedger(s: LedgerScenario) {
   // Alice transfers 30 of CS-1 to Bob in 2024, converts 20 of CS-2 and cancels 5.
   await s.post({
     type: 'Transfer',
@@ -43,5 +48,4 @@ export async function shareholderRoutesScenario() {
     cost: '0',
   });
   await createHolder(s.db, s.organization.id, { name: 'Gone', active: false });
-  return { t, s };
 }

@@ -1,21 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { directoryResponse, profileResponse, statementResponse } from '../../../contract/ledger';
 import { rows } from '../../db/sql';
-import { expectLedgerSound, ledgerScenario } from '../../ledger-store/test-scenario';
-import type { TestApp } from '../../test-support/test-app';
+import { ledgerScenario } from '../../ledger-store/test-scenario';
 import { getStatement } from './get-statement';
-import { shareholderRoutesScenario } from './shareholder-routes.scenario';
+import { useShareholderRoutesScenario } from './shareholder-routes.scenario';
 
-let t: TestApp;
-let s: Awaited<ReturnType<typeof shareholderRoutesScenario>>['s'];
-beforeAll(async () => {
-  ({ t, s } = await shareholderRoutesScenario());
-});
-afterAll(() => t.close());
-afterEach(() => expectLedgerSound(t.database.db));
+const { t, s } = useShareholderRoutesScenario();
 
 const get = (url: string, headers: Record<string, string>) =>
   t.app.inject({ method: 'GET', url, headers });

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StatementResponse } from '../../../contract/ledger';
-import { ledgerScenario } from '../../ledger-store/test-scenario';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { useLedgerScenario } from '../../test-support/use-ledger-scenario';
+import { useTestApp } from '../../test-support/use-test-app';
 import { formatCost, formatDate, formatShares } from '../../../contract/format';
 import { renderStatementPdf, statementFileName } from './statement-pdf';
 
@@ -129,11 +129,9 @@ describe('renderStatementPdf', () => {
 });
 
 describe('GET /api/v1/shareholders/:id/statement.pdf', () => {
-  let t: TestApp;
-  let s: Awaited<ReturnType<typeof ledgerScenario>>;
+  const t = useTestApp();
+  const s = useLedgerScenario(t);
   beforeAll(async () => {
-    t = await createTestApp();
-    s = await ledgerScenario(t);
     await s.post({
       type: 'Transfer',
       holderId: s.alice.id,
@@ -145,7 +143,6 @@ describe('GET /api/v1/shareholders/:id/statement.pdf', () => {
       notes: 'gift to Bob',
     });
   });
-  afterAll(() => t.close());
 
   const get = (headers: Record<string, string>, holderId: string, asOf?: string) =>
     t.app.inject({

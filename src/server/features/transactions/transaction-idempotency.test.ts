@@ -1,26 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { todayIn } from '../../../ledger';
 import { organization } from '../../db/schema';
 import { rows } from '../../db/sql';
-import { expectLedgerSound, ledgerScenario } from '../../ledger-store/test-scenario';
 import { createHolder, signInAs } from '../../test-support/fixtures';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { useLedgerApp } from '../../test-support/use-ledger-scenario';
 
 import { operationCount, transactionPoster } from './transaction-test-helpers';
 
-let t: TestApp;
-let s: Awaited<ReturnType<typeof ledgerScenario>>;
-beforeAll(async () => {
-  t = await createTestApp();
-  s = await ledgerScenario(t);
-});
-afterAll(() => t.close());
-afterEach(() => expectLedgerSound(t.database.db));
+const { t, s } = useLedgerApp();
 
-const post = (headers: Record<string, string>, payload: unknown, key?: string | null) =>
-  transactionPoster(t)(headers, payload, key);
+const post = transactionPoster(t);
 const operations = () => operationCount(t);
 
 describe('Idempotency-Key', () => {

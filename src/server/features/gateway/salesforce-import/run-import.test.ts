@@ -1,18 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rows } from '../../../db/sql';
 import { expectLedgerSound } from '../../../ledger-store/test-scenario';
 import { createOrganization } from '../../../test-support/fixtures';
-import { createTestApp, type TestApp } from '../../../test-support/test-app';
+import { useTestApp } from '../../../test-support/use-test-app';
 import { runSalesforceImport } from './run-import';
 import { salesforceLedger, sfIds } from './salesforce-fixture';
 import type { SalesforceLedger } from './salesforce-records';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const actor = { userId: 'import-test', holderId: null };
 const freshOrganization = async () => (await createOrganization(t.database.db)).organization.id;

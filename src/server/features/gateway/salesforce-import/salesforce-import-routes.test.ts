@@ -1,37 +1,22 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { SalesforceImportReport } from '../../../../contract/salesforce-import';
 import { rows } from '../../../db/sql';
-import { expectLedgerSound, ledgerScenario } from '../../../ledger-store/test-scenario';
-import {
-  startSalesforceServer,
-  type SalesforceServer,
-} from '../../../test-support/salesforce-server';
-import { createTestApp, type TestApp } from '../../../test-support/test-app';
+import { expectLedgerSound } from '../../../ledger-store/test-scenario';
+import { useLedgerScenario } from '../../../test-support/use-ledger-scenario';
+import { salesforceEnv, useSalesforceServer } from '../../../test-support/use-salesforce-server';
+import { useTestApp } from '../../../test-support/use-test-app';
 import { salesforceLedger } from './salesforce-fixture';
 
-let sf: SalesforceServer;
-let t: TestApp;
-let a: Awaited<ReturnType<typeof ledgerScenario>>;
-beforeAll(async () => {
-  sf = await startSalesforceServer({ batchSize: 4 });
+const sf = useSalesforceServer({ batchSize: 4 });
+beforeAll(() => {
   const ledger = salesforceLedger();
   sf.seed('Shareholder__c', ledger.shareholders);
   sf.seed('Share__c', ledger.shares);
   sf.seed('Share_Transaction__c', ledger.transactions);
-  t = await createTestApp({
-    env: {
-      SALESFORCE_LOGIN_URL: sf.url,
-      SALESFORCE_CLIENT_ID: sf.clientId,
-      SALESFORCE_CLIENT_SECRET: sf.clientSecret,
-    },
-  });
-  a = await ledgerScenario(t);
 });
-afterAll(async () => {
-  await t.close();
-  await sf.close();
-});
+const t = useTestApp(() => ({ env: salesforceEnv(sf) }));
+const a = useLedgerScenario(t);
 
 const importIt = (body: unknown, headers = a.as.admin) =>
   t.app.inject({

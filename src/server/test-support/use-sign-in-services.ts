@@ -1,0 +1,39 @@
+import { afterAll } from 'vitest';
+import { startTestIdp, TEST_CLIENT } from '../auth/test-oidc-provider';
+import { startSmtpCatcher } from '../mail/test-smtp-catcher';
+import { authClient } from '../features/auth/auth-test-helpers';
+import { filledBeforeAll } from './filled-before-all';
+import { testConfig, type TestApp } from './test-app';
+
+export type SmtpCatcher = Awaited<ReturnType<typeof startSmtpCatcher>>;
+export type TestIdp = Awaited<ReturnType<typeof startTestIdp>>;
+
+/** A local SMTP server keeping every mail, for the tests around the call (closed after them). */
+export function useSmtpCatcher(): SmtpCatcher {
+  const smtp = filledBeforeAll(() => startSmtpCatcher());
+  afterAll(() => smtp.close());
+  return smtp;
+}
+
+/**
+ * A local OpenID provider standing in for Google, which sends users back to the test app's
+ * callback, for the tests around the call (closed after them).
+ */
+export function useTestIdp(): TestIdp {
+  const idp = filledBeforeAll(() =>
+    startTestIdp({ redirectUris: [`${testConfig().publicUrl}/api/auth/callback/google`] }),
+  );
+  afterAll(() => idp.close());
+  return idp;
+}
+
+/** The settings that make the app sign in with Google through `idp`. */
+export const googleEnv = (idp: TestIdp) => ({
+  GOOGLE_CLIENT_ID: TEST_CLIENT.id,
+  GOOGLE_CLIENT_SECRET: TEST_CLIENT.secret,
+  GOOGLE_ISSUER: idp.issuer,
+});
+
+/** The sign-in API's client (authClient) of `t`, made once `t` is. */
+export const useAuthClient = (t: TestApp): ReturnType<typeof authClient> =>
+  filledBeforeAll(() => authClient(t));

@@ -4,6 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -61,10 +62,8 @@ interface PlaywrightReport {
   suites?: PlaywrightSuite[];
 }
 
-// eslint-disable-next-line no-control-regex -- ANSI colour codes in the reporters' messages
-const plain = (text: string) => text.replace(/\u001b\[[0-9;]*m/g, '');
 const firstLine = (text = '') =>
-  plain(text)
+  stripVTControlCharacters(text)
     .split('\n')
     .find((l) => l.trim() !== '') ?? '';
 

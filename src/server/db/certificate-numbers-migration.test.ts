@@ -1,28 +1,12 @@
 // Migration 0011 drops the stand-in numbers of migration 0004. An answer stored before it, with
 // stand-ins, must replay afterwards with the numbers its certificates were given.
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createHolder, createOrganization } from '../test-support/fixtures';
-import { migrationsFolder, openPglite } from './database';
+import { migrationsUpTo } from '../test-support/migrations-up-to';
+import { openPglite } from './database';
 import { rows } from './sql';
-
-const work = mkdtempSync(join(tmpdir(), 'registry-0011-'));
-afterAll(() => rmSync(work, { recursive: true, force: true }));
-
-/** The migrations up to and including `lastIdx`, as a folder of their own. */
-function migrationsUpTo(lastIdx: number): string {
-  const folder = join(work, `upto-${lastIdx}`);
-  cpSync(migrationsFolder, folder, { recursive: true });
-  const journalFile = join(folder, 'meta/_journal.json');
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { idx: number }[] };
-  journal.entries = journal.entries.filter((e) => e.idx <= lastIdx);
-  writeFileSync(journalFile, JSON.stringify(journal));
-  return folder;
-}
 
 describe('migration 0011 (certificate numbers in the write)', () => {
   it('fills the numbers into answers stored with stand-ins, and leaves other numbers alone', async () => {

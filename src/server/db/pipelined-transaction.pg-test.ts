@@ -85,6 +85,17 @@ describe('PipelinedTransaction', () => {
     });
   });
 
+  it('sends BEGIN, the statements and COMMIT in one write when nothing went before', async () => {
+    await onCountedConnection(async (c) => {
+      const t = new PipelinedTransaction(c.client);
+      const inside = await t.commitWith([insert(1), count]);
+      expect(c.writes()).toBe(1);
+      expect(inside).toEqual([[{ id: 1 }], [{ n: 1 }]]);
+      expect(t.ended).toBe(true);
+      expect(await committedCount()).toBe(1);
+    });
+  });
+
   it('sends BEGIN with the first statement of its drizzle handle, in one write', async () => {
     await onCountedConnection(async (c) => {
       const t = new PipelinedTransaction(c.client);

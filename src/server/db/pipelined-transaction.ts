@@ -81,8 +81,8 @@ export class PipelinedTransaction {
    * first failure; `committed` on the error says whether COMMIT took.
    */
   async commitWith(statements: SQL[]): Promise<unknown[][]> {
-    // The precondition is checked before anything can commit.
-    if (!this.#begun) await this.#write([]);
+    // A precondition is checked before anything can commit; without one, BEGIN goes with these.
+    if (!this.#begun && this.precondition) await this.#write([]);
     return this.#flight(statements.map(render), true);
   }
 

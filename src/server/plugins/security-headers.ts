@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import { AppError } from '../http/app-error';
 
 /** Content types that are text, and so must name their charset (HDR-03). */
@@ -12,7 +12,8 @@ const SIGN_IN_PATHS = /^\/(api\/)?auth\//;
  * relax COOP to same-origin-allow-popups themselves (see the web-app plugin).
  */
 export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
-  await app.register(helmet, {
+  // Built once: @fastify/helmet rebuilds helmet's middleware on every request.
+  const setHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -33,6 +34,9 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     strictTransportSecurity: { maxAge: 31536000, includeSubDomains: true },
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    setHeaders(request.raw, reply.raw, (err) => done(err as Error | undefined));
   });
   // TRACE echoes the request back (cross-site tracing): refused on every path (HDR-08).
   app.addHook('onRequest', async (request, reply) => {

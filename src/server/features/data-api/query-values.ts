@@ -38,23 +38,34 @@ const timestamp = z.union([
   z.iso.datetime({ offset: true }).refine(inRange, `must be between ${MIN_DATE} and ${MAX_DATE}`),
 ]);
 
+const uuid = z.uuid();
+const boolean = z.boolean();
+const text = safeText().max(1000);
+const part = safeText().max(100);
+/** An enum field's states, built once per field: a zod schema costs more to build than to run. */
+const states = new WeakMap<FieldDef, z.ZodType>();
+
+function statesOf(field: FieldDef): z.ZodType {
+  let schema = states.get(field);
+  if (!schema) states.set(field, (schema = z.enum(field.values as [string, ...string[]])));
+  return schema;
+}
+
 function valueOf(field: FieldDef, operator: FilterOperator): z.ZodType {
   switch (field.type) {
     case 'uuid':
-      return z.uuid();
+      return uuid;
     case 'enum':
       // LIKE looks for part of a state's name; the others compare with a whole one.
-      return operator === 'LIKE'
-        ? safeText().max(100)
-        : z.enum(field.values as [string, ...string[]]);
+      return operator === 'LIKE' ? part : statesOf(field);
     case 'text':
-      return safeText().max(1000);
+      return text;
     case 'integer':
       return integer;
     case 'decimal':
       return decimal;
     case 'boolean':
-      return z.boolean();
+      return boolean;
     case 'date':
       return isoDate;
     case 'timestamp':

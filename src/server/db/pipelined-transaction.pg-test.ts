@@ -72,27 +72,19 @@ describe('PipelinedTransaction', () => {
     });
   });
 
-  it('sends the last statements and COMMIT in one write', async () => {
+  it.each([
+    { case: 'after a first flight', before: [1], last: 2 },
+    { case: 'with BEGIN when nothing went before', before: [], last: 1 },
+  ])('sends the last statements and COMMIT in one write, $case', async ({ before, last }) => {
     await onCountedConnection(async (c) => {
       const t = new PipelinedTransaction(c.client);
-      await t.send([insert(1)]);
-      const before = c.writes();
-      const inside = await t.commitWith([insert(2), count]);
-      expect(c.writes() - before).toBe(1);
-      expect(inside).toEqual([[{ id: 2 }], [{ n: 2 }]]);
+      if (before.length > 0) await t.send(before.map((id) => insert(id)));
+      const written = c.writes();
+      const inside = await t.commitWith([insert(last), count]);
+      expect(c.writes() - written).toBe(1);
+      expect(inside).toEqual([[{ id: last }], [{ n: last }]]);
       expect(t.ended).toBe(true);
-      expect(await committedCount()).toBe(2);
-    });
-  });
-
-  it('sends BEGIN, the statements and COMMIT in one write when nothing went before', async () => {
-    await onCountedConnection(async (c) => {
-      const t = new PipelinedTransaction(c.client);
-      const inside = await t.commitWith([insert(1), count]);
-      expect(c.writes()).toBe(1);
-      expect(inside).toEqual([[{ id: 1 }], [{ n: 1 }]]);
-      expect(t.ended).toBe(true);
-      expect(await committedCount()).toBe(1);
+      expect(await committedCount()).toBe(last);
     });
   });
 

@@ -322,8 +322,9 @@ async function main(): Promise<number> {
   const dataRow: Row = {
     name: `data query: contacts LIKE + IN + order by, 50 of ${DATA_CONTACTS.toLocaleString('en-US')}, 20 conc.`,
     ...query,
-    target: 'app p99 ≤ 50 ms',
-    met: query.app.p99 <= 50 && query.app.ok > 0,
+    // Issue 12: the app keeps at least 60% of the bare handler's rate.
+    target: 'app ≥ 60% of bare req/s, p99 ≤ 50 ms',
+    met: ratio(query) >= 0.6 && query.app.p99 <= 50 && query.app.ok > 0,
   };
   const bulkSeconds = await timeBulkCreates(app.url, session, tenantIds[1]!, 3);
   const bulkLine =
@@ -342,8 +343,9 @@ async function main(): Promise<number> {
   rows.push({
     name: 'directory, page 1 by balance (50 rows), 20 conc.',
     ...dir,
-    target: 'app p99 ≤ 50 ms',
-    met: dir.app.p99 <= 50 && dir.app.ok > 0,
+    // Issue 11: the app keeps at least 60% of the bare handler's rate.
+    target: 'app ≥ 60% of bare req/s, p99 ≤ 50 ms',
+    met: ratio(dir) >= 0.6 && dir.app.p99 <= 50 && dir.app.ok > 0,
   });
   const found = await pair('directory search', spec(20, search));
   rows.push({

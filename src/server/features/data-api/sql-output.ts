@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { FieldType } from '../../../contract/data-api';
 import type { EntityDef } from './entity-registry';
 
@@ -6,11 +7,27 @@ import type { EntityDef } from './entity-registry';
 // text, dates as YYYY-MM-DD, timestamps as ISO 8601 in UTC. Identifiers come only from the
 // registry (sql.identifier quotes them); nothing here sees request text.
 
-/** alias.column, or the bare column (RETURNING, single-table statements). */
-export const column = (alias: string | null, name: string): SQL =>
-  alias === null
-    ? sql`${sql.identifier(name)}`
-    : sql`${sql.identifier(alias)}.${sql.identifier(name)}`;
+const dialect = new PgDialect();
+/** Rendered columns by alias and name: both come from the registry, so the set is small. */
+const rendered = new Map<string, SQL>();
+
+/**
+ * alias.column, or the bare column (RETURNING, single-table statements), rendered once as text:
+ * a query names the same few columns again and again, and a drizzle fragment costs more to
+ * render than to reuse.
+ */
+export function column(alias: string | null, name: string): SQL {
+  const key = `${alias ?? ''}.${name}`;
+  let found = rendered.get(key);
+  if (!found) {
+    const written =
+      alias === null
+        ? sql`${sql.identifier(name)}`
+        : sql`${sql.identifier(alias)}.${sql.identifier(name)}`;
+    rendered.set(key, (found = sql.raw(dialect.sqlToQuery(written).sql)));
+  }
+  return found;
+}
 
 /** An expression of `type` as the API writes it. */
 export function output(type: FieldType, expr: SQL): SQL {

@@ -33,6 +33,11 @@ export interface Measurement {
   ok: number;
   /** Answers by status other than 2xx, plus socket errors and timeouts. */
   failures: Record<string, number>;
+  /**
+   * The server process's CPU time per 2xx answer over the measured window (user + system):
+   * unlike the rate, it hardly moves with what else the shared machine is doing.
+   */
+  cpuMsPerAnswer?: number;
 }
 
 export interface LoadSpec {
@@ -69,8 +74,11 @@ async function run(url: string, spec: LoadSpec, seconds: number): Promise<Measur
 export async function measure(
   url: string,
   spec: LoadSpec,
-  opts: { warmupSeconds: number; seconds: number },
+  opts: { warmupSeconds: number; seconds: number; cpuSeconds?: () => number },
 ): Promise<Measurement> {
   if (opts.warmupSeconds > 0) await run(url, spec, opts.warmupSeconds);
-  return run(url, spec, opts.seconds);
+  const cpuBefore = opts.cpuSeconds?.();
+  const measured = await run(url, spec, opts.seconds);
+  if (cpuBefore === undefined || measured.ok === 0) return measured;
+  return { ...measured, cpuMsPerAnswer: ((opts.cpuSeconds!() - cpuBefore) * 1000) / measured.ok };
 }

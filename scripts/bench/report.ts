@@ -12,6 +12,9 @@ const ms = (value: number) => `${value.toFixed(value < 10 ? 1 : 0)} ms`;
 const rate = (value: number) => `${Math.round(value).toLocaleString('en-US')}/s`;
 const cell = (m: Measurement) => `${ms(m.p50)}, ${ms(m.p99)}, ${rate(m.perSecond)}`;
 
+const cpu = (m: Measurement) =>
+  m.cpuMsPerAnswer === undefined ? '-' : `${m.cpuMsPerAnswer.toFixed(2)} ms`;
+
 /** The ratio column: throughput of the app over the bare handler's (1.00 = no overhead). */
 export const ratio = (row: Pick<Row, 'app' | 'bare'>): number =>
   row.bare.perSecond === 0 ? 0 : row.app.perSecond / row.bare.perSecond;
@@ -23,6 +26,7 @@ export function table(rows: Row[]): string {
     'app (p50, p99, req/s)',
     'bare (p50, p99, req/s)',
     'ratio app/bare (req/s)',
+    'server CPU per answer, app / bare',
     'target',
     'met?',
   ];
@@ -31,6 +35,7 @@ export function table(rows: Row[]): string {
     cell(r.app),
     cell(r.bare),
     ratio(r).toFixed(2),
+    `${cpu(r.app)} / ${cpu(r.bare)}`,
     r.target,
     r.met ? 'yes' : 'NO',
   ]);

@@ -299,9 +299,9 @@ async function main(): Promise<number> {
   const opts = { warmupSeconds: WARMUP_SECONDS, seconds: SECONDS };
   const pair = async (label: string, s: LoadSpec) => {
     log(`${label}: app (${WARMUP_SECONDS} s warm-up + ${SECONDS} s), load ${load()}`);
-    const onApp = await measure(app.url, s, opts);
+    const onApp = await measure(app.url, s, { ...opts, cpuSeconds: () => app.cpuSeconds() });
     log(`${label}: bare (${WARMUP_SECONDS} s warm-up + ${SECONDS} s), load ${load()}`);
-    const onBare = await measure(bare.url, s, opts);
+    const onBare = await measure(bare.url, s, { ...opts, cpuSeconds: () => bare.cpuSeconds() });
     return { app: onApp, bare: onBare };
   };
 

@@ -1,4 +1,5 @@
 import { fork, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../free-port';
 import type { BareContext, ServerMessage, SessionInfo } from './protocol';
@@ -8,6 +9,8 @@ export interface ServerProcess {
   name: string;
   url: string;
   session: SessionInfo | undefined;
+  /** CPU seconds (user + system) the server process has used so far; 0 where /proc is not. */
+  cpuSeconds(): number;
   /** The SQL statements the server sends while `work` runs. */
   captureSql(work: () => Promise<void>): Promise<CapturedQuery[]>;
   stop(): Promise<void>;
@@ -36,6 +39,21 @@ function nextMessage(child: ChildProcess, name: string, wanted: ServerMessage['t
     child.on('message', onMessage);
     child.on('exit', onExit);
   });
+}
+
+/** Linux's clock ticks per second (USER_HZ), the unit of utime and stime in /proc/<pid>/stat. */
+const TICKS_PER_SECOND = 100;
+
+function processCpuSeconds(pid: number | undefined): number {
+  if (pid === undefined) return 0;
+  try {
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+  } catch {
+    return 0;
+  }
 }
 
 /** Starts scripts/bench/<script> in its own Node process (same tsx loader) and waits for it. */
@@ -68,6 +86,7 @@ async function startServer(
     name,
     url: `http://127.0.0.1:${ready.port}`,
     session: ready.session,
+    cpuSeconds: () => processCpuSeconds(child.pid),
     captureSql: async (work) => {
       const started = nextMessage(child, name, 'capture-started');
       child.send({ type: 'capture', on: true });

@@ -2,10 +2,15 @@ import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authMessages } from '../../../contract/auth';
 import { authSession, authUser, shareholder } from '../../db/schema';
+import { expectErrorAnswer } from '../../test-support/expect-error-answer';
 import { addLogin, createHolder } from '../../test-support/fixtures';
 import { bearer, PW, useSignInScenario } from './sign-in.scenario';
 
 const { t, c, pairOf } = useSignInScenario();
+const invalidRefreshToken = {
+  code: 'AUTH.INVALID_REFRESH_TOKEN',
+  message: authMessages.invalidRefreshToken,
+};
 afterEach(() => {
   vi.useRealTimers();
 });
@@ -50,8 +55,7 @@ describe('POST /api/v1/userInfo', () => {
     ];
     for (const headers of anonymous) {
       const res = await c.userInfo(headers);
-      expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({
+      expectErrorAnswer(res, 401, {
         code: 'AUTH.UNAUTHENTICATED',
         message: 'No access token available.',
       });
@@ -77,11 +81,7 @@ describe('access and refresh tokens (SES-04, SES-08)', () => {
       refreshToken: string;
     }>();
     const reuse = await c.post('/auth/refresh', { refreshToken: first.refreshToken });
-    expect(reuse.statusCode).toBe(401);
-    expect(reuse.json()).toEqual({
-      code: 'AUTH.INVALID_REFRESH_TOKEN',
-      message: authMessages.invalidRefreshToken,
-    });
+    expectErrorAnswer(reuse, 401, invalidRefreshToken);
     expect((await c.userInfo(bearer(second.accessToken))).statusCode).toBe(401);
     expect((await c.post('/auth/refresh', { refreshToken: second.refreshToken })).statusCode).toBe(
       401,
@@ -101,11 +101,7 @@ describe('access and refresh tokens (SES-04, SES-08)', () => {
     }
     vi.setSystemTime(start + 24 * 3600_000 + 1000);
     const late = await rotate();
-    expect(late.statusCode).toBe(401);
-    expect(late.json()).toEqual({
-      code: 'AUTH.INVALID_REFRESH_TOKEN',
-      message: authMessages.invalidRefreshToken,
-    });
+    expectErrorAnswer(late, 401, invalidRefreshToken);
   });
 
   it('refuses a disabled holder new tokens, and ends the ones they hold (AUTH-10, SES-05)', async () => {
@@ -123,11 +119,7 @@ describe('access and refresh tokens (SES-04, SES-08)', () => {
       .where(eq(shareholder.email, 'quitter@t.test'));
     try {
       const res = await c.post('/auth/refresh', { refreshToken: pair.refreshToken });
-      expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({
-        code: 'AUTH.INVALID_REFRESH_TOKEN',
-        message: authMessages.invalidRefreshToken,
-      });
+      expectErrorAnswer(res, 401, invalidRefreshToken);
       const [user] = await t.database.db
         .select({ id: authUser.id })
         .from(authUser)

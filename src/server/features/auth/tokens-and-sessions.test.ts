@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { authMessages } from '../../../contract/auth';
 import { authSession, authUser, shareholder } from '../../db/schema';
 import { expectErrorAnswer } from '../../test-support/expect-error-answer';
@@ -11,9 +11,6 @@ const invalidRefreshToken = {
   code: 'AUTH.INVALID_REFRESH_TOKEN',
   message: authMessages.invalidRefreshToken,
 };
-afterEach(() => {
-  vi.useRealTimers();
-});
 
 describe('POST /api/v1/userInfo', () => {
   it('answers the session user and the matched holder (spec section 3)', async () => {
@@ -199,26 +196,17 @@ describe('POST /auth/logout (SES-04, HDR-07)', () => {
 });
 
 describe('session lifetimes on the server (SES-03)', () => {
-  it('holders: 30 min idle', async () => {
-    const { cookie } = await c.login('holder@t.test', PW);
+  it.each([
+    ['holders', 'holder@t.test', 30],
+    ['administrators', 'admin@t.test', 15],
+  ])('%s: %d min idle', async (_who, email, idle) => {
+    const { cookie } = await c.login(email, PW);
     vi.useFakeTimers({ toFake: ['Date'] });
     let now = Date.now();
-    now += 30 * 60_000 - 1000;
+    now += idle * 60_000 - 1000;
     vi.setSystemTime(now);
     expect((await c.userInfo({ cookie: cookie! })).statusCode).toBe(200);
-    now += 30 * 60_000 + 1000;
-    vi.setSystemTime(now);
-    expect((await c.userInfo({ cookie: cookie! })).statusCode).toBe(401);
-  });
-
-  it('administrators: 15 min idle', async () => {
-    const { cookie } = await c.login('admin@t.test', PW);
-    vi.useFakeTimers({ toFake: ['Date'] });
-    let now = Date.now();
-    now += 15 * 60_000 - 1000;
-    vi.setSystemTime(now);
-    expect((await c.userInfo({ cookie: cookie! })).statusCode).toBe(200);
-    now += 15 * 60_000 + 1000;
+    now += idle * 60_000 + 1000;
     vi.setSystemTime(now);
     expect((await c.userInfo({ cookie: cookie! })).statusCode).toBe(401);
   });

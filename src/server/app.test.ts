@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres } from './db/database';
 import { accessPolicy, publicPrefixes } from './access-policy';
 import { createHolder, createOrganization, signInAs } from './test-support/fixtures';
+import { expectPagePolicies } from './test-support/expect-page-policies';
 import { createTestApp, type TestApp } from './test-support/test-app';
 
 let t: TestApp;
@@ -102,12 +103,7 @@ describe('security headers', () => {
   );
 
   it('lets the login page open the Google popup and keeps the reset page free of referrers', async () => {
-    const login = await t.app.inject({ method: 'GET', url: '/login' });
-    expect(login.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
-    const reset = await t.app.inject({ method: 'GET', url: '/reset-password?token=abc' });
-    expect(reset.headers['referrer-policy']).toBe('no-referrer');
-    const home = await t.app.inject({ method: 'GET', url: '/' });
-    expect(home.headers['cross-origin-opener-policy']).toBe('same-origin');
+    await expectPagePolicies(t);
   });
 
   it('never reflects a foreign Origin (no CORS) and refuses TRACE', async () => {

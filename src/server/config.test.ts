@@ -71,17 +71,26 @@ describe('parseConfig', () => {
     expect(dbMessage).not.toContain('pa55word');
   });
 
-  it('reads the Salesforce connected app with its defaults, and never echoes its secret', () => {
-    const c = parseConfig({ SALESFORCE_CLIENT_ID: 'id', SALESFORCE_CLIENT_SECRET: 'secret' });
-    expect(c.salesforce).toEqual({
-      loginUrl: 'https://login.salesforce.com',
-      clientId: 'id',
-      clientSecret: 'secret',
-      apiVersion: 'v62.0',
-    });
-    expect(parseConfig({}).salesforce).toBeUndefined();
-    expect(fails({ SALESFORCE_CLIENT_SECRET: 'hunter2-hunter2' })).not.toContain('hunter2');
-  });
+  it.each([
+    [
+      'the Salesforce connected app',
+      'salesforce',
+      'SALESFORCE',
+      { loginUrl: 'https://login.salesforce.com', apiVersion: 'v62.0' },
+    ],
+    ['Google credentials', 'google', 'GOOGLE', { issuer: 'https://accounts.google.com' }],
+  ] as const)(
+    'reads %s with its defaults, and never echoes its secret',
+    (_what, key, prefix, defaults) => {
+      const c = parseConfig({
+        [`${prefix}_CLIENT_ID`]: 'id',
+        [`${prefix}_CLIENT_SECRET`]: 'secret',
+      });
+      expect(c[key]).toEqual({ clientId: 'id', clientSecret: 'secret', ...defaults });
+      expect(parseConfig({})[key]).toBeUndefined();
+      expect(fails({ [`${prefix}_CLIENT_SECRET`]: 'hunter2-hunter2' })).not.toContain('hunter2');
+    },
+  );
 
   it('reads SALESFORCE_LOGIN_URL and SALESFORCE_API_VERSION when set', () => {
     const c = parseConfig({
@@ -113,15 +122,6 @@ describe('parseConfig', () => {
     expect(fails({ SALESFORCE_LOGIN_URL: 'ftp://login.example' })).toContain(
       'SALESFORCE_LOGIN_URL must be a http: or https: URL',
     );
-  });
-
-  it('reads Google credentials with the Google issuer by default', () => {
-    const c = parseConfig({ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' });
-    expect(c.google).toEqual({
-      clientId: 'id',
-      clientSecret: 'secret',
-      issuer: 'https://accounts.google.com',
-    });
   });
 
   it('treats empty variables as unset and parses DEMO_DATA', () => {

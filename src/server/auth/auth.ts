@@ -55,6 +55,13 @@ interface HookCtx {
   };
 }
 
+/** What a sign-in event line from one of better-auth's hooks says, besides who did it. */
+interface HookEvent {
+  event: string;
+  userId: string;
+  reason?: string;
+}
+
 /**
  * Who did it, for the sign-in event log (LOG-01): UTC time, IP, user agent and request id. The IP
  * and request id headers are the server's own (http-bridge.ts overwrites what a client sent).
@@ -68,6 +75,16 @@ export function eventContext(headers: Headers | undefined) {
   };
 }
 
+/** An administrator whose login has a password: never linked to Google implicitly (AUTH-09). */
+async function isAdministratorWithPassword(db: Db, userId: string): Promise<boolean> {
+  if ((await matchUser(db, userId)).role !== 'administrator') return false;
+  const [credential] = await db
+    .select({ id: authAccount.id })
+    .from(authAccount)
+    .where(and(eq(authAccount.userId, userId), eq(authAccount.providerId, 'credential')));
+  return credential !== undefined;
+}
+
 /** The one better-auth instance, configured past its weak defaults (see docs/decisions/010). */
 // eslint-disable-next-line max-lines-per-function -- better-auth's configuration is one declarative object
 export function createAuth(deps: AuthDeps) {
@@ -77,6 +94,15 @@ export function createAuth(deps: AuthDeps) {
   const db = deps.db;
   const publicOrigin = new URL(config.publicUrl).origin;
   const background = new Set<Promise<unknown>>();
+
+  /** A sign-in event line from one of better-auth's hooks, with who did it (LOG-01). */
+  const logHookEvent = (level: 'info' | 'warn', ctx: unknown, fields: HookEvent, message: string) =>
+    log[level]({ ...fields, ...eventContext((ctx as HookCtx | null)?.headers) }, message);
+  /** A hook's refusal: logged, then `false`, which stops better-auth's write. */
+  const refuseInHook = (ctx: unknown, fields: HookEvent, message: string) => {
+    logHookEvent('warn', ctx, fields, message);
+    return false as const;
+  };
 
   const resetLink = (token: string, betterAuthUrl: string): string => {
     // better-auth's url points at its own GET endpoint; the mail links to our page. A resetUrl
@@ -219,18 +245,12 @@ export function createAuth(deps: AuthDeps) {
               };
             const match = await matchUser(dbNow(), session.userId);
             // A disabled holder gets no session, whichever way they sign in (AUTH-10).
-            if (match.role === 'disabled') {
-              log.warn(
-                {
-                  event: 'auth.session.refused',
-                  userId: session.userId,
-                  reason: 'disabled',
-                  ...eventContext((ctx as HookCtx | null)?.headers),
-                },
+            if (match.role === 'disabled')
+              return refuseInHook(
+                ctx,
+                { event: 'auth.session.refused', userId: session.userId, reason: 'disabled' },
                 'sign-in refused: the holder is not active',
               );
-              return false;
-            }
             return {
               data: {
                 ...session,
@@ -240,14 +260,11 @@ export function createAuth(deps: AuthDeps) {
             };
           },
           after: async (session, ctx) => {
-            const c = ctx as HookCtx | null;
-            if (c?.path?.startsWith('/callback/'))
-              log.info(
-                {
-                  event: 'auth.google.success',
-                  userId: session.userId,
-                  ...eventContext(c.headers),
-                },
+            if ((ctx as HookCtx | null)?.path?.startsWith('/callback/'))
+              logHookEvent(
+                'info',
+                ctx,
+                { event: 'auth.google.success', userId: session.userId },
                 'signed in with Google',
               );
           },
@@ -269,32 +286,16 @@ export function createAuth(deps: AuthDeps) {
       account: {
         create: {
           before: async (account, ctx) => {
-            if (account.providerId !== 'credential') {
-              // No implicit Google link onto an administrator's password account (AUTH-09).
-              const match = await matchUser(dbNow(), account.userId);
-              if (match.role === 'administrator') {
-                const [credential] = await dbNow()
-                  .select({ id: authAccount.id })
-                  .from(authAccount)
-                  .where(
-                    and(
-                      eq(authAccount.userId, account.userId),
-                      eq(authAccount.providerId, 'credential'),
-                    ),
-                  );
-                if (credential) {
-                  log.warn(
-                    {
-                      event: 'auth.google.link_refused',
-                      userId: account.userId,
-                      ...eventContext((ctx as HookCtx | null)?.headers),
-                    },
-                    'Google not linked to an administrator password account',
-                  );
-                  return false;
-                }
-              }
-            }
+            // No implicit Google link onto an administrator's password account (AUTH-09).
+            if (
+              account.providerId !== 'credential' &&
+              (await isAdministratorWithPassword(dbNow(), account.userId))
+            )
+              return refuseInHook(
+                ctx,
+                { event: 'auth.google.link_refused', userId: account.userId },
+                'Google not linked to an administrator password account',
+              );
             // Google's tokens are never kept (OAU-05).
             return {
               data: {
@@ -309,12 +310,10 @@ export function createAuth(deps: AuthDeps) {
           },
           after: async (account, ctx) => {
             if (account.providerId !== 'credential')
-              log.info(
-                {
-                  event: 'auth.google.linked',
-                  userId: account.userId,
-                  ...eventContext((ctx as HookCtx | null)?.headers),
-                },
+              logHookEvent(
+                'info',
+                ctx,
+                { event: 'auth.google.linked', userId: account.userId },
                 'Google identity linked',
               );
           },

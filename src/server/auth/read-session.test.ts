@@ -1,15 +1,13 @@
 import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { authSession, authUser } from '../db/schema';
-import { authClient } from '../features/auth/auth-test-helpers';
-import { addLogin, createHolder, createOrganization } from '../test-support/fixtures';
-import { createTestApp, TEST_SESSION_SECRET, type TestApp } from '../test-support/test-app';
+import { TEST_SESSION_SECRET } from '../test-support/test-app';
+import { useHolderWithLogin } from '../test-support/use-holder-with-login';
 import { SESSION_COOKIE } from './resolve-principal';
 
-let t: TestApp;
-let c: ReturnType<typeof authClient>;
 const PW = 'correct horse battery staple';
+const { t, c } = useHolderWithLogin({ name: 'Rae', email: 'rae@t.test' }, PW);
 let token: string;
 
 const sign = (value: string, secret = TEST_SESSION_SECRET) =>
@@ -18,11 +16,6 @@ const cookie = (value: string) => ({ cookie: `${SESSION_COOKIE}=${encodeURICompo
 const bearer = (value: string) => ({ authorization: `Bearer ${value}` });
 
 beforeAll(async () => {
-  t = await createTestApp();
-  c = authClient(t);
-  const { organization } = await createOrganization(t.database.db);
-  await createHolder(t.database.db, organization.id, { name: 'Rae', email: 'rae@t.test' });
-  await addLogin(t, 'rae@t.test', 'Rae', PW);
   await c.login('rae@t.test', PW);
   const [user] = await t.database.db
     .select({ id: authUser.id })
@@ -34,7 +27,6 @@ beforeAll(async () => {
     .where(eq(authSession.userId, user!.id));
   token = session!.token;
 });
-afterAll(() => t.close());
 
 describe('reading the session a request presents', () => {
   it('accepts the signed cookie, a raw bearer token and a signed one', async () => {

@@ -1,9 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authSession, authUser, shareholder } from '../db/schema';
-import { authClient } from '../features/auth/auth-test-helpers';
-import { createHolder, createOrganization, addLogin } from '../test-support/fixtures';
-import { createTestApp, type TestApp } from '../test-support/test-app';
+import { useHolderWithLogin } from '../test-support/use-holder-with-login';
 import {
   mustRewriteExpiry,
   REFRESH_SLACK_MS,
@@ -35,17 +33,8 @@ describe('sessionExpiry and mustRewriteExpiry', () => {
 });
 
 describe('the per-request session refresh', () => {
-  let t: TestApp;
-  let c: ReturnType<typeof authClient>;
   const PW = 'correct horse battery staple';
-  beforeAll(async () => {
-    t = await createTestApp();
-    c = authClient(t);
-    const { organization } = await createOrganization(t.database.db);
-    await createHolder(t.database.db, organization.id, { name: 'Hana', email: 'hana@t.test' });
-    await addLogin(t, 'hana@t.test', 'Hana', PW);
-  });
-  afterAll(() => t.close());
+  const { t, c } = useHolderWithLogin({ name: 'Hana', email: 'hana@t.test' }, PW);
   afterEach(() => {
     vi.useRealTimers();
   });

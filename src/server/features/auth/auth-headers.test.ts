@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addLogin, createHolder, createOrganization } from '../../test-support/fixtures';
+import { expectPagePolicies } from '../../test-support/expect-page-policies';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { authClient } from './auth-test-helpers';
 
@@ -34,12 +35,7 @@ describe('headers of the sign-in pages (HDR-04, HDR-05)', () => {
     expect(popup.statusCode).toBe(200);
     expect(popup.headers['cross-origin-opener-policy']).toBe('unsafe-none');
     expect(String(popup.headers['content-security-policy'])).toContain("script-src 'self'");
-    const login = await t.app.inject({ method: 'GET', url: '/login' });
-    expect(login.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
-    const reset = await t.app.inject({ method: 'GET', url: '/reset-password?token=x' });
-    expect(reset.headers['referrer-policy']).toBe('no-referrer');
-    const home = await t.app.inject({ method: 'GET', url: '/' });
-    expect(home.headers['cross-origin-opener-policy']).toBe('same-origin');
+    await expectPagePolicies(t);
   });
 });
 

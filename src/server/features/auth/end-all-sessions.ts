@@ -4,6 +4,7 @@ import { logAuthEvent } from '../../auth/auth-events';
 import { authRefreshToken, authSession, authUser, shareholder } from '../../db/schema';
 import type { Principal } from '../../plugins/access-control';
 import type { AuthFeatureDeps } from './auth-deps';
+import { revokeRefreshTokens } from './revoke-user-tokens';
 
 /**
  * POST /auth/admin/end-all-sessions (administrators): ends the sessions, access tokens and
@@ -23,16 +24,11 @@ export async function endAllSessions(
     .where(
       sql`lower(${authUser.email}) in (select lower(${shareholder.email}) from ${shareholder} where ${shareholder.organizationId} = ${orgId} and ${shareholder.email} is not null)`,
     );
-  await db
-    .update(authRefreshToken)
-    .set({ revokedAt: new Date() })
-    .where(
-      and(
-        inArray(authRefreshToken.userId, users),
-        isNull(authRefreshToken.revokedAt),
-        or(isNull(authRefreshToken.sessionId), ne(authRefreshToken.sessionId, principal.sessionId)),
-      ),
-    );
+  await revokeRefreshTokens(
+    db,
+    inArray(authRefreshToken.userId, users),
+    or(isNull(authRefreshToken.sessionId), ne(authRefreshToken.sessionId, principal.sessionId)),
+  );
   const ended = await db
     .delete(authSession)
     .where(and(inArray(authSession.userId, users), ne(authSession.id, principal.sessionId)))

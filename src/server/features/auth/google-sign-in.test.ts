@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { authMessages } from '../../../contract/auth';
 import { createLogin } from '../../auth/create-login';
+import type { TestIdpUser } from '../../auth/test-oidc-provider';
 import { authAccount, authUser, authVerification } from '../../db/schema';
 import { createHolder, createOrganization } from '../../test-support/fixtures';
 import { googleEnv, useTestIdp } from '../../test-support/use-sign-in-services';
@@ -29,6 +30,19 @@ beforeAll(async () => {
 
 const browser = () => testBrowser(t);
 
+/** Google answers as `user`; a fresh browser follows the redirect sign-in to its end. */
+const googleSignIn = async (user: TestIdpUser) => {
+  idp.setUser(user);
+  const b = browser();
+  return { b, end: await b.go('/auth/oauth/google?redirect=true') };
+};
+
+/** The sign-in came back with outcome=error and no session. */
+const expectRefused = ({ b, end }: Awaited<ReturnType<typeof googleSignIn>>) => {
+  expect(new URL(end.url).searchParams.get('outcome')).toBe('error');
+  expect(b.session()).toBeFalsy();
+};
+
 const userInfoWith = (cookie: string | undefined) =>
   t.app.inject({
     method: 'POST',
@@ -55,14 +69,12 @@ describe('GET /auth/oauth/google: redirect flow', () => {
   });
 
   it("links a verified Google e-mail to the holder's account, lands on /auth/callback, keeps no Google token (AUTH-09, OAU-05)", async () => {
-    idp.setUser({
+    const { b, end } = await googleSignIn({
       sub: 'g-holder',
       email: 'holder@t.test',
       email_verified: true,
       name: 'Harper via Google',
     });
-    const b = browser();
-    const end = await b.go('/auth/oauth/google?redirect=true');
     expect(new URL(end.url).pathname).toBe('/auth/callback');
     expect(end.url).not.toMatch(/token|code=/i);
     expect(b.session()).toBeTruthy();
@@ -88,17 +100,14 @@ describe('GET /auth/oauth/google: redirect flow', () => {
   });
 
   it("neither links nor signs in an unverified e-mail carrying an administrator's address (AUTH-09)", async () => {
-    idp.setUser({
+    const refused = await googleSignIn({
       sub: 'g-mallory',
       email: 'admin@t.test',
       email_verified: false,
       name: 'Mallory',
     });
-    const b = browser();
-    const end = await b.go('/auth/oauth/google?redirect=true');
-    expect(new URL(end.url).pathname).toBe('/auth/callback');
-    expect(new URL(end.url).searchParams.get('outcome')).toBe('error');
-    expect(b.session()).toBeFalsy();
+    expect(new URL(refused.end.url).pathname).toBe('/auth/callback');
+    expectRefused(refused);
     const rows = await t.database.db
       .select()
       .from(authAccount)
@@ -107,31 +116,26 @@ describe('GET /auth/oauth/google: redirect flow', () => {
     expect(t.logs.some((l) => l.event === 'auth.google.failure')).toBe(true);
   });
 
-  it("does not link Google to an administrator's password account even when verified (AUTH-09)", async () => {
-    idp.setUser({ sub: 'g-admin', email: 'admin@t.test', email_verified: true, name: 'Avery' });
-    const b = browser();
-    const end = await b.go('/auth/oauth/google?redirect=true');
-    expect(new URL(end.url).searchParams.get('outcome')).toBe('error');
-    expect(b.session()).toBeFalsy();
-  });
-
-  it('refuses a disabled holder, as the password sign-in does (AUTH-10)', async () => {
-    idp.setUser({ sub: 'g-gone', email: 'gone@t.test', email_verified: true, name: 'Gone' });
-    const b = browser();
-    const end = await b.go('/auth/oauth/google?redirect=true');
-    expect(new URL(end.url).searchParams.get('outcome')).toBe('error');
-    expect(b.session()).toBeFalsy();
+  it.each([
+    [
+      "does not link Google to an administrator's password account even when verified (AUTH-09)",
+      { sub: 'g-admin', email: 'admin@t.test', email_verified: true, name: 'Avery' },
+    ],
+    [
+      'refuses a disabled holder, as the password sign-in does (AUTH-10)',
+      { sub: 'g-gone', email: 'gone@t.test', email_verified: true, name: 'Gone' },
+    ],
+  ])('%s', async (_name, user) => {
+    expectRefused(await googleSignIn(user));
   });
 
   it('signs in a new verified Google user with no holder record (the app sends them to /noaccount)', async () => {
-    idp.setUser({
+    const { b } = await googleSignIn({
       sub: 'g-new',
       email: 'stranger@gmail.test',
       email_verified: true,
       name: 'Stranger',
     });
-    const b = browser();
-    await b.go('/auth/oauth/google?redirect=true');
     expect((await userInfoWith(b.session())).json()).toMatchObject({ SH_ID: null });
   });
 

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { authMessages } from '../../../contract/auth';
 import { authRateLimit, authUser, authVerification } from '../../db/schema';
+import { expectErrorAnswer, expectErrorAnswerLike } from '../../test-support/expect-error-answer';
 import { addLogin, createHolder, createOrganization } from '../../test-support/fixtures';
 import { useAuthClient, useSmtpCatcher } from '../../test-support/use-sign-in-services';
 import { useTestApp } from '../../test-support/use-test-app';
@@ -153,8 +154,7 @@ describe('POST /auth/reset-password', () => {
       token: 'not-a-token',
       newPassword: 'short',
     });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({
+    expectErrorAnswer(bad, 400, {
       code: 'AUTH.INVALID_RESET_TOKEN',
       message: 'Invalid or expired reset token.',
     });
@@ -175,8 +175,7 @@ describe('POST /auth/reset-password', () => {
     await forgot('r8@t.test');
     const token = tokenFromMail((await mailFor('r8@t.test'))!.text);
     const long = await c.post('/auth/reset-password', { token, newPassword: `${emoji128}🔒` });
-    expect(long.statusCode).toBe(400);
-    expect(long.json()).toMatchObject({ message: authMessages.passwordTooLong });
+    expectErrorAnswerLike(long, 400, { message: authMessages.passwordTooLong });
     const ok = await c.post('/auth/reset-password', { token, newPassword: emoji128 });
     expect(ok.statusCode).toBe(200);
     expect((await c.login('r8@t.test', emoji128)).res.statusCode).toBe(200);

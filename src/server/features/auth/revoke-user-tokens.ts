@@ -1,6 +1,21 @@
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, isNull, ne, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { authRefreshToken, authSession } from '../../db/schema';
+
+/**
+ * Revokes, as of now, the refresh tokens not revoked yet that meet every condition given (the
+ * first one is required, so that a missing condition never reaches every user's tokens).
+ */
+export async function revokeRefreshTokens(
+  db: Db,
+  which: SQL,
+  ...also: Array<SQL | undefined>
+): Promise<void> {
+  await db
+    .update(authRefreshToken)
+    .set({ revokedAt: new Date() })
+    .where(and(which, ...also, isNull(authRefreshToken.revokedAt)));
+}
 
 /**
  * Ends every session and refresh token of a user, except the session kept (if any). Returns how
@@ -11,10 +26,7 @@ export async function revokeAllTokensOfUser(
   userId: string,
   keepSessionId?: string,
 ): Promise<number> {
-  await db
-    .update(authRefreshToken)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(authRefreshToken.userId, userId), isNull(authRefreshToken.revokedAt)));
+  await revokeRefreshTokens(db, eq(authRefreshToken.userId, userId));
   const ended = await db
     .delete(authSession)
     .where(

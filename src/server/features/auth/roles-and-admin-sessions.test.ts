@@ -1,13 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { authMessages } from '../../../contract/auth';
 import { authSession, authUser, shareholder } from '../../db/schema';
 import { bearer, PW, useSignInScenario } from './sign-in.scenario';
 
 const { t, c, pairOf } = useSignInScenario();
-afterEach(() => {
-  vi.useRealTimers();
-});
 
 describe('roles', () => {
   it('take effect on the next request (ACL-07)', async () => {

@@ -7,6 +7,7 @@ import { SESSION_COOKIE } from '../../auth/resolve-principal';
 import { commonPasswords } from '../../auth/password-policy';
 import { verifyPassword } from '../../auth/auth';
 import { authAccount, authUser, shareholder } from '../../db/schema';
+import { expectErrorAnswer, expectErrorAnswerLike } from '../../test-support/expect-error-answer';
 import { createHolder, createOrganization, addLogin } from '../../test-support/fixtures';
 import { useAuthClient, useSmtpCatcher } from '../../test-support/use-sign-in-services';
 import { useTestApp } from '../../test-support/use-test-app';
@@ -50,15 +51,13 @@ describe("POST /auth/set-password: one's own password", () => {
       email: 'holder@t.test',
       newPassword: 'my next passphrase',
     });
-    expect(missing.statusCode).toBe(400);
-    expect(missing.json()).toMatchObject({ message: authMessages.currentPasswordRequired });
+    expectErrorAnswerLike(missing, 400, { message: authMessages.currentPasswordRequired });
     const wrong = await setPw(cookie!, {
       email: 'holder@t.test',
       currentPassword: 'not it at all',
       newPassword: 'my next passphrase',
     });
-    expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toMatchObject({ message: authMessages.currentPasswordWrong });
+    expectErrorAnswerLike(wrong, 400, { message: authMessages.currentPasswordWrong });
     expect((await c.login('holder@t.test', PW)).res.statusCode).toBe(200);
   });
 
@@ -106,8 +105,7 @@ describe("POST /auth/set-password: one's own password", () => {
     await addLogin(t, 'emoji@t.test', 'Emoji', PW);
     const { cookie } = await c.login('emoji@t.test', PW);
     const refused = await setPw(cookie!, { currentPassword: PW, newPassword: EMOJI_129 });
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toMatchObject({ message: authMessages.passwordTooLong });
+    expectErrorAnswerLike(refused, 400, { message: authMessages.passwordTooLong });
     const ok = await setPw(cookie!, {
       currentPassword: PW,
       newPassword: EMOJI_128,
@@ -122,8 +120,7 @@ describe('POST /auth/set-password: an initial password for a holder', () => {
   it('counts code points: 128 emoji accepted and usable at sign-in, 129 refused (AUTH-01)', async () => {
     const { cookie } = await c.login('admin@t.test', PW);
     const refused = await setPw(cookie!, { email: 'emoji-new@t.test', newPassword: EMOJI_129 });
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toMatchObject({ message: authMessages.passwordTooLong });
+    expectErrorAnswerLike(refused, 400, { message: authMessages.passwordTooLong });
     const ok = await setPw(cookie!, { email: 'emoji-new@t.test', newPassword: EMOJI_128 });
     expect(ok.statusCode).toBe(200);
     expect((await c.login('emoji-new@t.test', EMOJI_128)).res.statusCode).toBe(200);
@@ -153,31 +150,17 @@ describe('POST /auth/set-password: an initial password for a holder', () => {
   });
 
   it('refuses a holder who already has a login, one of another organization, and non-administrators', async () => {
-    const admin = await c.login('admin@t.test', PW);
-    const has = await setPw(admin.cookie!, {
-      email: 'lukasz@t.test',
-      newPassword: 'another initial pass',
-    });
-    expect(has.statusCode).toBe(409);
-    expect(has.json()).toMatchObject({ message: authMessages.alreadyHasLogin });
-    const foreign = await setPw(admin.cookie!, {
-      email: 'foreign@t.test',
-      newPassword: 'another initial pass',
-    });
-    expect(foreign.statusCode).toBe(404);
-    expect(foreign.json()).toMatchObject({ message: authMessages.noSuchHolder });
-    const holder = await c.login('lukasz@t.test', 'welcome aboard 2026');
-    const refused = await setPw(holder.cookie!, {
-      email: 'new@t.test',
-      newPassword: 'sneaky initial pass',
-    });
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toMatchObject({ message: authMessages.mayNotSetPassword });
-    const byId = await setPw(holder.cookie!, {
-      userId: 'someone-else',
-      newPassword: 'sneaky initial pass',
-    });
-    expect(byId.statusCode).toBe(403);
+    const admin = (await c.login('admin@t.test', PW)).cookie!;
+    const holder = (await c.login('lukasz@t.test', 'welcome aboard 2026')).cookie!;
+    const initial = { newPassword: 'another initial pass' };
+    const sneaky = { newPassword: 'sneaky initial pass' };
+    for (const [cookie, body, status, message] of [
+      [admin, { ...initial, email: 'lukasz@t.test' }, 409, authMessages.alreadyHasLogin],
+      [admin, { ...initial, email: 'foreign@t.test' }, 404, authMessages.noSuchHolder],
+      [holder, { ...sneaky, email: 'new@t.test' }, 403, authMessages.mayNotSetPassword],
+      [holder, { ...sneaky, userId: 'someone-else' }, 403, authMessages.mayNotSetPassword],
+    ] as const)
+      expectErrorAnswerLike(await setPw(cookie, body), status, { message });
     expect((await c.login('new@t.test', 'sneaky initial pass')).res.statusCode).toBe(401);
   });
 
@@ -191,8 +174,7 @@ describe('POST /auth/set-password: an initial password for a holder', () => {
     const admin = await c.login('admin@t.test', PW);
     for (const target of [{ email: 'googler@t.test' }, { userId }]) {
       const res = await setPw(admin.cookie!, { ...target, newPassword: 'admin chosen password' });
-      expect(res.statusCode).toBe(409);
-      expect(res.json()).toEqual({
+      expectErrorAnswer(res, 409, {
         code: 'AUTH.ALREADY_HAS_LOGIN',
         message: authMessages.alreadyHasLogin,
       });

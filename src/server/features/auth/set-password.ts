@@ -109,15 +109,7 @@ async function setInitialPassword(
   principal: Principal,
   input: SetPasswordBody,
 ): Promise<void> {
-  if (principal.role !== 'administrator') {
-    logAuthEvent(
-      request,
-      'auth.password.set_refused',
-      { userId: principal.userId, reason: 'not_allowed' },
-      'warn',
-    );
-    throw new AppError('AUTH.FORBIDDEN', authMessages.mayNotSetPassword);
-  }
+  if (principal.role !== 'administrator') refuseSet(request, principal, 'not_allowed');
   const { email, holder } = await targetHolder(deps, principal, input);
 
   const ctx = await deps.auth.$context;
@@ -127,7 +119,8 @@ async function setInitialPassword(
     .where(sql`lower(${authUser.email}) = ${email}`);
   // "Initial" means no login of any kind: a holder who signs in with Google already has one, and
   // only they may add a password (RST-09).
-  if (existing && (await hasAnyLogin(deps, existing.id))) refuseExisting(request, principal);
+  if (existing && (await hasAnyLogin(deps, existing.id)))
+    refuseSet(request, principal, 'has_login');
   const user =
     existing ??
     (await ctx.internalAdapter.createUser(
@@ -183,12 +176,18 @@ function initialPasswordMail(deps: AuthFeatureDeps, email: string, input: SetPas
       };
 }
 
-function refuseExisting(request: FastifyRequest, principal: Principal): never {
-  logAuthEvent(
-    request,
-    'auth.password.set_refused',
-    { userId: principal.userId, reason: 'has_login' },
-    'warn',
-  );
-  throw new AppError('AUTH.ALREADY_HAS_LOGIN', authMessages.alreadyHasLogin);
+/** Why an initial password may not be set, and the answer each reason gets. */
+const setRefusals = {
+  not_allowed: () => new AppError('AUTH.FORBIDDEN', authMessages.mayNotSetPassword),
+  has_login: () => new AppError('AUTH.ALREADY_HAS_LOGIN', authMessages.alreadyHasLogin),
+};
+
+/** Logs the refused set with its reason, then throws that reason's answer. */
+function refuseSet(
+  request: FastifyRequest,
+  principal: Principal,
+  reason: keyof typeof setRefusals,
+): never {
+  logAuthEvent(request, 'auth.password.set_refused', { userId: principal.userId, reason }, 'warn');
+  throw setRefusals[reason]();
 }

@@ -81,152 +81,168 @@ const requestIdOf = (res: { headers: Record<string, unknown> }) => {
   return String(id);
 };
 
+/**
+ * POSTs as client `n` from `ip` (with forged headers, and the cookie when given), expects
+ * `status`, and checks the one `event` line: the user of `email`, that IP, this request's id.
+ */
+async function postAndExpectLine(
+  call: { url: string; body: object; n: string; ip: string; cookie?: string; status: number },
+  event: string,
+  email: string,
+) {
+  const { url, body, n, ip, cookie, status } = call;
+  const res = await c.post(url, body, { ...(cookie ? { cookie } : {}), ...forged(n) }, ip);
+  expect(res.statusCode).toBe(status);
+  const line = expectOneLine(event, n, {
+    userId: await userIdOf(email),
+    ip,
+    requestId: requestIdOf(res),
+  });
+  return { res, line };
+}
+
+/** Google answers as `user`; a browser with client `n`'s forged headers signs in with it. */
+async function googleSignIn(user: { sub: string; email: string; name: string }, n: string) {
+  idp.setUser({ ...user, email_verified: true });
+  const b = testBrowser(t, forged(n));
+  await b.go('/auth/oauth/google?redirect=true');
+  const callback = b.appResponses.find((r) => r.url.includes('/api/auth/callback/google'))!;
+  /** Checks the one `event` line of this sign-in: the user's id, the callback's request id. */
+  const expectLine = async (event: string) =>
+    expectOneLine(event, n, {
+      userId: await userIdOf(user.email),
+      ip: '127.0.0.1',
+      requestId: requestIdOf(callback),
+    });
+  return { session: b.session(), expectLine };
+}
+
 describe('sign-in events (LOG-01)', () => {
   it('password sign-in: success and failure', async () => {
-    const ok = await c.post(
-      '/auth/login',
-      { username: 'holder@t.test', password: PW },
-      forged('login-ok'),
-      '10.5.0.1',
+    const login = { url: '/auth/login', status: 200, ip: '10.5.0.1', n: 'login-ok' };
+    const body = { username: 'holder@t.test', password: PW };
+    const { res: ok } = await postAndExpectLine(
+      { ...login, body },
+      'auth.login.success',
+      'holder@t.test',
     );
-    expect(ok.statusCode).toBe(200);
     const tokens = ok.json<{ accessToken: string; refreshToken: string }>();
     secrets.push(
       tokens.accessToken,
       tokens.refreshToken,
       sessionCookieOf(ok.headers['set-cookie'])!,
     );
-    expectOneLine('auth.login.success', 'login-ok', {
-      userId: await userIdOf('holder@t.test'),
-      ip: '10.5.0.1',
-      requestId: requestIdOf(ok),
-    });
-    const bad = await c.post(
-      '/auth/login',
-      { username: 'holder@t.test', password: WRONG_PW },
-      forged('login-bad'),
-      '10.5.0.2',
+    await postAndExpectLine(
+      {
+        ...login,
+        body: { ...body, password: WRONG_PW },
+        status: 401,
+        ip: '10.5.0.2',
+        n: 'login-bad',
+      },
+      'auth.login.failure',
+      'holder@t.test',
     );
-    expect(bad.statusCode).toBe(401);
-    expectOneLine('auth.login.failure', 'login-bad', {
-      userId: await userIdOf('holder@t.test'),
-      ip: '10.5.0.2',
-      requestId: requestIdOf(bad),
-    });
   });
 
   it('password reset: requested and completed', async () => {
-    const userId = await userIdOf('holder@t.test');
-    const asked = await c.post(
-      '/auth/forgot-password',
-      { email: 'holder@t.test' },
-      forged('reset-asked'),
-      '10.5.0.3',
+    await postAndExpectLine(
+      {
+        url: '/auth/forgot-password',
+        body: { email: 'holder@t.test' },
+        n: 'reset-asked',
+        ip: '10.5.0.3',
+        status: 200,
+      },
+      'auth.reset.requested',
+      'holder@t.test',
     );
-    expect(asked.statusCode).toBe(200);
-    expectOneLine('auth.reset.requested', 'reset-asked', {
-      userId,
-      ip: '10.5.0.3',
-      requestId: requestIdOf(asked),
-    });
     await t.app.authRuntime.drain();
     const mail = c.mailsTo(smtp.mails, 'holder@t.test').at(-1)!;
     const token = tokenFromMail(mail.text);
     secrets.push(token, `reset-password?token=${token}`);
-    const done = await c.post(
-      '/auth/reset-password',
-      { token, newPassword: NEW_PW },
-      forged('reset-done'),
-      '10.5.0.4',
+    await postAndExpectLine(
+      {
+        url: '/auth/reset-password',
+        body: { token, newPassword: NEW_PW },
+        n: 'reset-done',
+        ip: '10.5.0.4',
+        status: 200,
+      },
+      'auth.reset.completed',
+      'holder@t.test',
     );
-    expect(done.statusCode).toBe(200);
-    expectOneLine('auth.reset.completed', 'reset-done', {
-      userId,
-      ip: '10.5.0.4',
-      requestId: requestIdOf(done),
-    });
   });
 
   it('password change, initial password and logout', async () => {
     const holder = await c.login('holder@t.test', NEW_PW);
-    const changed = await c.post(
-      '/auth/set-password',
-      { currentPassword: NEW_PW, newPassword: CHANGED_PW },
-      { cookie: holder.cookie!, ...forged('changed') },
-      '10.5.0.5',
+    await postAndExpectLine(
+      {
+        url: '/auth/set-password',
+        body: { currentPassword: NEW_PW, newPassword: CHANGED_PW },
+        cookie: holder.cookie!,
+        n: 'changed',
+        ip: '10.5.0.5',
+        status: 200,
+      },
+      'auth.password.changed',
+      'holder@t.test',
     );
-    expect(changed.statusCode).toBe(200);
-    expectOneLine('auth.password.changed', 'changed', {
-      userId: await userIdOf('holder@t.test'),
-      ip: '10.5.0.5',
-      requestId: requestIdOf(changed),
-    });
     const admin = await c.login('admin@t.test', PW);
-    const initial = await c.post(
-      '/auth/set-password',
-      { email: 'ivan@t.test', newPassword: INITIAL_PW },
-      { cookie: admin.cookie!, ...forged('initial') },
-      '10.5.0.6',
+    const { line } = await postAndExpectLine(
+      {
+        url: '/auth/set-password',
+        body: { email: 'ivan@t.test', newPassword: INITIAL_PW },
+        cookie: admin.cookie!,
+        n: 'initial',
+        ip: '10.5.0.6',
+        status: 200,
+      },
+      'auth.password.initial_set',
+      'admin@t.test',
     );
-    expect(initial.statusCode).toBe(200);
-    const line = expectOneLine('auth.password.initial_set', 'initial', {
-      userId: await userIdOf('admin@t.test'),
-      ip: '10.5.0.6',
-      requestId: requestIdOf(initial),
-    });
     expect(line.targetUserId).toBe(await userIdOf('ivan@t.test'));
-    const out = await c.post(
-      '/auth/logout',
-      {},
-      { cookie: admin.cookie!, ...forged('logout') },
-      '10.5.0.7',
+    await postAndExpectLine(
+      {
+        url: '/auth/logout',
+        body: {},
+        cookie: admin.cookie!,
+        n: 'logout',
+        ip: '10.5.0.7',
+        status: 200,
+      },
+      'auth.logout',
+      'admin@t.test',
     );
-    expect(out.statusCode).toBe(200);
-    expectOneLine('auth.logout', 'logout', {
-      userId: await userIdOf('admin@t.test'),
-      ip: '10.5.0.7',
-      requestId: requestIdOf(out),
-    });
   });
 
   it('Google: success and link, link refused, session refused', async () => {
-    const callbackRequestId = (b: ReturnType<typeof testBrowser>) =>
-      requestIdOf(b.appResponses.find((r) => r.url.includes('/api/auth/callback/google'))!);
+    const gwen = await googleSignIn(
+      { sub: 'g-gwen', email: 'gwen@t.test', name: 'Gwen' },
+      'google-ok',
+    );
+    expect(gwen.session).toBeTruthy();
+    secrets.push(gwen.session!);
+    for (const event of ['auth.google.success', 'auth.google.linked']) await gwen.expectLine(event);
 
-    idp.setUser({ sub: 'g-gwen', email: 'gwen@t.test', email_verified: true, name: 'Gwen' });
-    const gwen = testBrowser(t, forged('google-ok'));
-    await gwen.go('/auth/oauth/google?redirect=true');
-    expect(gwen.session()).toBeTruthy();
-    secrets.push(gwen.session()!);
-    const gwenId = await userIdOf('gwen@t.test');
-    for (const event of ['auth.google.success', 'auth.google.linked'])
-      expectOneLine(event, 'google-ok', {
-        userId: gwenId,
-        ip: '127.0.0.1',
-        requestId: callbackRequestId(gwen),
-      });
-
-    // An administrator's password account is never linked to Google implicitly (AUTH-09).
-    idp.setUser({ sub: 'g-admin', email: 'admin@t.test', email_verified: true, name: 'Avery' });
-    const admin = testBrowser(t, forged('google-link-refused'));
-    await admin.go('/auth/oauth/google?redirect=true');
-    expect(admin.session()).toBeFalsy();
-    expectOneLine('auth.google.link_refused', 'google-link-refused', {
-      userId: await userIdOf('admin@t.test'),
-      ip: '127.0.0.1',
-      requestId: callbackRequestId(admin),
-    });
-
-    // A disabled holder gets no session (AUTH-10).
-    idp.setUser({ sub: 'g-gone', email: 'gone@t.test', email_verified: true, name: 'Gone' });
-    const gone = testBrowser(t, forged('google-session-refused'));
-    await gone.go('/auth/oauth/google?redirect=true');
-    expect(gone.session()).toBeFalsy();
-    expectOneLine('auth.session.refused', 'google-session-refused', {
-      userId: await userIdOf('gone@t.test'),
-      ip: '127.0.0.1',
-      requestId: callbackRequestId(gone),
-    });
+    // An administrator's password account is never linked to Google implicitly (AUTH-09), and a
+    // disabled holder gets no session (AUTH-10).
+    for (const [user, n, event] of [
+      [
+        { sub: 'g-admin', email: 'admin@t.test', name: 'Avery' },
+        'google-link-refused',
+        'auth.google.link_refused',
+      ],
+      [
+        { sub: 'g-gone', email: 'gone@t.test', name: 'Gone' },
+        'google-session-refused',
+        'auth.session.refused',
+      ],
+    ] as const) {
+      const refused = await googleSignIn(user, n);
+      expect(refused.session).toBeFalsy();
+      await refused.expectLine(event);
+    }
   });
 });
 

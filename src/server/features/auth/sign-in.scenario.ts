@@ -1,16 +1,22 @@
 // The sign-in tests' organization: a holder, an administrator and another holder, with password
 // logins for the holder, the administrator and an address that matches no holder.
-import { beforeAll } from 'vitest';
+import { afterEach, beforeAll, vi } from 'vitest';
 import { addLogin, createOrganizationWith } from '../../test-support/fixtures';
 import { useAuthClient } from '../../test-support/use-sign-in-services';
 import { useTestApp } from '../../test-support/use-test-app';
 
 export const PW = 'correct horse battery staple';
 
-/** The app, its sign-in client and the organization above, for the tests around the call. */
+/**
+ * The app, its sign-in client and the organization above, for the tests around the call. They
+ * may fake the clock: the real one is back after each test.
+ */
 export function useSignInScenario() {
   const t = useTestApp();
   const c = useAuthClient(t);
+  afterEach(() => {
+    vi.useRealTimers();
+  });
   beforeAll(async () => {
     await createOrganizationWith(t.database.db, [
       { name: 'Harper Holder', email: 'holder@t.test' },

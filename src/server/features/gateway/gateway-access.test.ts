@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CreatedApiKey } from '../../../contract/api-keys';
 import { gatewayOperations, gatewayProviders } from '../../../contract/gateway';
+import { expectErrorAnswerLike } from '../../test-support/expect-error-answer';
 import { injectJson } from '../../test-support/inject-json';
 import { useLedgerScenario } from '../../test-support/use-ledger-scenario';
 import { useTestApp } from '../../test-support/use-test-app';
@@ -59,8 +60,7 @@ describe('who may call the gateway', () => {
       ...shareholders,
       organizationId: b.organization.id,
     });
-    expect(body.statusCode).toBe(403);
-    expect(body.json()).toMatchObject({
+    expectErrorAnswerLike(body, 403, {
       code: 'AUTH.ORGANIZATION_MISMATCH',
       field: 'organizationId',
     });

@@ -3,6 +3,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { GatewayQueryResponse } from '../../../contract/gateway';
 import { rows } from '../../db/sql';
+import { expectErrorAnswerLike } from '../../test-support/expect-error-answer';
 import { useLedgerScenario } from '../../test-support/use-ledger-scenario';
 import { useTestApp } from '../../test-support/use-test-app';
 import { salesforceEnv, useSalesforceServer } from '../../test-support/use-salesforce-server';
@@ -89,8 +90,7 @@ describe('salesforce query', () => {
       objectName: 'Contact',
       fields: 'Id,Nope__c',
     });
-    expect(field.statusCode).toBe(422);
-    expect(field.json()).toMatchObject({
+    expectErrorAnswerLike(field, 422, {
       code: 'GATEWAY.REJECTED',
       message: "No such column 'Nope__c'",
       details: { errorCode: 'INVALID_FIELD' },

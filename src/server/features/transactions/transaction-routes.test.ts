@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RecordTransactionResponse } from '../../../contract/ledger';
 import { todayIn } from '../../../ledger';
+import { expectErrorAnswer } from '../../test-support/expect-error-answer';
 import { useLedgerApp } from '../../test-support/use-ledger-scenario';
 
 import { operationCount, transactionPoster } from './transaction-test-helpers';
@@ -107,8 +108,7 @@ describe('POST /api/v1/transactions', () => {
       Type: 'New Issue',
       Balance: '1000000',
     });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({
+    expectErrorAnswer(res, 400, {
       code: 'HTTP.VALIDATION',
       message: 'Balance: this field is not accepted',
       field: 'Balance',

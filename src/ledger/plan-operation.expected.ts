@@ -1,5 +1,5 @@
-// Builds the plans the planOperation tests expect from their parts; every holder is Alice but
-// the recipient of a transfer.
+// Builds the plans the planOperation tests expect from their parts. Shares always leave Alice's
+// certificates (the fixtures' origins are hers).
 import type { ClassType } from './class-types';
 import type {
   CertificateRef,

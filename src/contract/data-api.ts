@@ -237,6 +237,9 @@ export type DataListQuery = z.output<typeof dataListQuery>;
 
 // ---- Answers ----
 
+/** A whole number: a count, a page, a size. */
+const integer = z.number().int();
+
 export const dataCell = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 export const dataRow = z.record(z.string(), dataCell);
 export type DataRow = z.infer<typeof dataRow>;
@@ -244,9 +247,9 @@ export const dataRows = z.array(dataRow);
 
 export const dataListResponse = z.object({
   data: dataRows,
-  page: z.number().int(),
-  pageSize: z.number().int(),
-  total: z.number().int(),
+  page: integer,
+  pageSize: integer,
+  total: integer,
 });
 export type DataListResponse = z.infer<typeof dataListResponse>;
 
@@ -255,36 +258,32 @@ export const deleteResponse = z.object({ id: z.uuid(), deleted: z.literal(true) 
 export const bulkResponse = z.object({
   operation: z.enum(bulkOperations),
   entity: z.enum(dataEntities),
-  total: z.number().int(),
-  batches: z.array(z.object({ batch: z.number().int(), count: z.number().int() })),
+  total: integer,
+  batches: z.array(z.object({ batch: integer, count: integer })),
   ids: z.array(z.uuid()),
 });
 export type BulkResponse = z.infer<typeof bulkResponse>;
 
-const countsByValue = z.record(z.string(), z.number().int());
+const countsByValue = z.record(z.string(), integer);
 export const dashboardResponse = z.object({
-  counts: z.record(z.string(), z.object({ total: z.number().int(), byStatus: countsByValue })),
-  leadPipeline: z.array(
-    z.object({ status: z.string(), count: z.number().int(), value: z.string() }),
-  ),
-  ordersByMonth: z.array(
-    z.object({ month: z.string(), orders: z.number().int(), revenue: z.string() }),
-  ),
+  counts: z.record(z.string(), z.object({ total: integer, byStatus: countsByValue })),
+  leadPipeline: z.array(z.object({ status: z.string(), count: integer, value: z.string() })),
+  ordersByMonth: z.array(z.object({ month: z.string(), orders: integer, revenue: z.string() })),
   lowStock: z.array(
     z.object({
       id: z.uuid(),
       tenant_id: z.uuid(),
       name: z.string(),
       sku: z.string().nullable(),
-      current_stock: z.number().int(),
-      min_stock_level: z.number().int(),
+      current_stock: integer,
+      min_stock_level: integer,
     }),
   ),
   visitsByStatus: countsByValue,
 });
 export type DashboardResponse = z.infer<typeof dashboardResponse>;
 
-export const fieldTypes = [
+const fieldType = z.enum([
   'uuid',
   'text',
   'enum',
@@ -293,8 +292,8 @@ export const fieldTypes = [
   'boolean',
   'date',
   'timestamp',
-] as const;
-export type FieldType = (typeof fieldTypes)[number];
+]);
+export type FieldType = z.infer<typeof fieldType>;
 
 export const schemaResponse = z.object({
   entities: z.array(
@@ -303,7 +302,7 @@ export const schemaResponse = z.object({
       fields: z.array(
         z.object({
           name: z.string(),
-          type: z.enum(fieldTypes),
+          type: fieldType,
           nullable: z.boolean(),
           values: z.array(z.string()).optional(),
           references: z.enum(dataEntities).optional(),
@@ -316,8 +315,8 @@ export const schemaResponse = z.object({
       actions: z.array(z.string()),
     }),
   ),
-  operators: z.record(z.enum(fieldTypes), z.array(z.enum(filterOperators))),
+  operators: z.record(fieldType, z.array(z.enum(filterOperators))),
   aggregates: z.array(z.enum(aggregateFunctions)),
-  limits: z.record(z.string(), z.number().int()),
+  limits: z.record(z.string(), integer),
 });
 export type SchemaResponse = z.infer<typeof schemaResponse>;

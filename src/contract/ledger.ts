@@ -244,21 +244,22 @@ export const recordTransactionForm = recordTransactionBody
   });
 export type RecordTransactionForm = z.input<typeof recordTransactionForm>;
 
+/** A transaction just recorded, as its history row reads it. */
+const recordedTransaction = historyRow.pick({
+  id: true,
+  certificate: true,
+  type: true,
+  shares: true,
+  cost: true,
+  date: true,
+  origin: true,
+});
+
 export const recordTransactionResponse = z.object({
   operationId: z.uuid(),
   type: z.enum(operationTypes),
   certificates: z.array(certificateRow),
-  transactions: z.array(
-    z.object({
-      id: z.uuid(),
-      certificate: z.string(),
-      type: z.string(),
-      shares: signedAmount,
-      cost: signedAmount,
-      date: isoDate,
-      origin: z.string().nullable(),
-    }),
-  ),
+  transactions: z.array(recordedTransaction),
 });
 export type RecordTransactionResponse = z.infer<typeof recordTransactionResponse>;
 

@@ -17,49 +17,87 @@ function codeOf(run: () => unknown): string | undefined {
   return undefined;
 }
 
-describe('parseAmount', () => {
-  it.each([
-    ['0', 0n],
-    ['0.00', 0n],
-    ['0.01', 1n],
-    ['1', 100n],
-    ['1.5', 150n],
-    ['1.50', 150n],
-    ['12.05', 1205n],
-    ['  2.25\t', 225n],
-    ['007', 700n],
-    ['1234.5', 123450n],
-    ['9999999999999.99', MAX_AMOUNT],
-    ['0000000000000009999999999999', 999999999999900n],
-  ])('parses %j as %s hundredths', (input, expected) => {
-    expect(parseAmount(input)).toBe(expected);
+/** A parser's cases: what it reads, and what it refuses as not an amount or as too precise. */
+interface ParserCases {
+  parse: (text: string) => bigint;
+  parses: [string, bigint][];
+  invalid: string[];
+  tooManyDecimals: string[];
+}
+
+describe.each<[string, ParserCases]>([
+  [
+    'parseAmount',
+    {
+      parse: parseAmount,
+      parses: [
+        ['0', 0n],
+        ['0.00', 0n],
+        ['0.01', 1n],
+        ['1', 100n],
+        ['1.5', 150n],
+        ['1.50', 150n],
+        ['12.05', 1205n],
+        ['  2.25\t', 225n],
+        ['007', 700n],
+        ['1234.5', 123450n],
+        ['9999999999999.99', MAX_AMOUNT],
+        ['0000000000000009999999999999', 999999999999900n],
+      ],
+      invalid: [
+        '',
+        '   ',
+        '-1',
+        '+1',
+        '1e3',
+        '1E-2',
+        '.5',
+        '5.',
+        '1,000',
+        '1 000',
+        '0x10',
+        'NaN',
+        'Infinity',
+        '١٢',
+        '10000000000000',
+        '10000000000000.00',
+        '1'.repeat(65),
+      ],
+      tooManyDecimals: ['1.001', '1.230', '0.123456'],
+    },
+  ],
+  [
+    'parseSignedAmount (Postgres numeric text)',
+    {
+      parse: parseSignedAmount,
+      parses: [
+        ['12.5', 1250n],
+        ['12.50', 1250n],
+        ['12', 1200n],
+        ['-3.00', -300n],
+        ['-0.05', -5n],
+        ['-0.00', 0n],
+        ['12.500', 1250n],
+        ['123456789012345678.25', 12345678901234567825n],
+      ],
+      invalid: ['', 'abc', '+1', '--1', '1e2', 'NaN'],
+      tooManyDecimals: ['12.501'],
+    },
+  ],
+])('%s', (_parser, { parse, parses, invalid, tooManyDecimals }) => {
+  it.each(parses)('parses %j as %s hundredths', (input, expected) => {
+    expect(parse(input)).toBe(expected);
   });
 
   it.each([
-    ['', 'LEDGER.INVALID_AMOUNT'],
-    ['   ', 'LEDGER.INVALID_AMOUNT'],
-    ['-1', 'LEDGER.INVALID_AMOUNT'],
-    ['+1', 'LEDGER.INVALID_AMOUNT'],
-    ['1e3', 'LEDGER.INVALID_AMOUNT'],
-    ['1E-2', 'LEDGER.INVALID_AMOUNT'],
-    ['.5', 'LEDGER.INVALID_AMOUNT'],
-    ['5.', 'LEDGER.INVALID_AMOUNT'],
-    ['1,000', 'LEDGER.INVALID_AMOUNT'],
-    ['1 000', 'LEDGER.INVALID_AMOUNT'],
-    ['0x10', 'LEDGER.INVALID_AMOUNT'],
-    ['NaN', 'LEDGER.INVALID_AMOUNT'],
-    ['Infinity', 'LEDGER.INVALID_AMOUNT'],
-    ['١٢', 'LEDGER.INVALID_AMOUNT'],
-    ['10000000000000', 'LEDGER.INVALID_AMOUNT'],
-    ['10000000000000.00', 'LEDGER.INVALID_AMOUNT'],
-    ['1'.repeat(65), 'LEDGER.INVALID_AMOUNT'],
-    ['1.001', 'LEDGER.TOO_MANY_DECIMALS'],
-    ['1.230', 'LEDGER.TOO_MANY_DECIMALS'],
-    ['0.123456', 'LEDGER.TOO_MANY_DECIMALS'],
+    ...invalid.map((input) => [input, 'LEDGER.INVALID_AMOUNT']),
+    ...tooManyDecimals.map((input) => [input, 'LEDGER.TOO_MANY_DECIMALS']),
   ])('refuses %j with %s', (input, code) => {
-    expect(codeOf(() => parseAmount(input))).toBe(code);
+    expect(codeOf(() => parse(input))).toBe(code);
   });
+});
 
+describe('parseAmount', () => {
   it('refuses a value that is not a string at run time', () => {
     expect(codeOf(() => parseAmount(12 as unknown as string))).toBe('LEDGER.INVALID_AMOUNT');
   });
@@ -68,33 +106,6 @@ describe('parseAmount', () => {
     expect(() => parseAmount('x', 'cost')).toThrow(
       expect.objectContaining({ code: 'LEDGER.INVALID_AMOUNT', field: 'cost' }),
     );
-  });
-});
-
-describe('parseSignedAmount (Postgres numeric text)', () => {
-  it.each([
-    ['12.5', 1250n],
-    ['12.50', 1250n],
-    ['12', 1200n],
-    ['-3.00', -300n],
-    ['-0.05', -5n],
-    ['-0.00', 0n],
-    ['12.500', 1250n],
-    ['123456789012345678.25', 12345678901234567825n],
-  ])('parses %j as %s', (input, expected) => {
-    expect(parseSignedAmount(input)).toBe(expected);
-  });
-
-  it.each([
-    ['', 'LEDGER.INVALID_AMOUNT'],
-    ['abc', 'LEDGER.INVALID_AMOUNT'],
-    ['+1', 'LEDGER.INVALID_AMOUNT'],
-    ['--1', 'LEDGER.INVALID_AMOUNT'],
-    ['1e2', 'LEDGER.INVALID_AMOUNT'],
-    ['NaN', 'LEDGER.INVALID_AMOUNT'],
-    ['12.501', 'LEDGER.TOO_MANY_DECIMALS'],
-  ])('refuses %j with %s', (input, code) => {
-    expect(codeOf(() => parseSignedAmount(input))).toBe(code);
   });
 });
 

@@ -1,10 +1,7 @@
 import { divRoundHalfUp } from './decimal';
-import type { ClassType } from './class-types';
+import type { ClassTotals, ClassType } from './class-types';
 
-export interface HolderFigures {
-  /** Hundredths of a share. */
-  common: bigint;
-  preferred: bigint;
+export interface HolderFigures extends ClassTotals {
   /** common + preferred. */
   balance: bigint;
   /** Weighted average acquisition price of the shares held, hundredths of a USD. */

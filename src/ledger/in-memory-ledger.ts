@@ -1,50 +1,36 @@
-import type { ClassType } from './class-types';
+import type { ClassTotals } from './class-types';
 import { holderFigures, type HolderFigures } from './holder-figures';
 import {
   planOperation,
   type CertificateState,
   type HolderState,
   type OperationInput,
+  type OperationPlan,
+  type PlannedCertificate,
+  type PlannedEntry,
 } from './plan-operation';
-import type { TransactionType } from './transaction-types';
 
-export interface LedgerCertificate {
+/** A planned certificate once written. */
+export interface LedgerCertificate extends Omit<PlannedCertificate, 'ref'> {
   id: string;
   /** Sequential from 1, never reused. */
   number: number;
-  holderId: string;
-  classType: ClassType;
-  originCertificateId: string | null;
-  effectiveDate: string;
-  cost: bigint;
   /** Always the sum of the certificate's transactions. */
   balance: bigint;
 }
 
-export interface LedgerTransaction {
+/** A planned entry once written, with its plan's date, notes and reason. */
+export interface LedgerTransaction
+  extends Omit<PlannedEntry, 'certificate'>, Pick<OperationPlan, 'date' | 'notes' | 'reason'> {
   id: string;
   /** Sequential from 1: the transaction order. */
   order: number;
   certificateId: string;
-  holderId: string;
-  type: TransactionType;
-  shares: bigint;
-  originCertificateId: string | null;
-  cost: bigint;
-  preferred: boolean;
-  date: string;
-  notes: string | null;
-  reason: string | null;
 }
 
 export interface AppliedOperation {
   certificateIds: string[];
   transactionIds: string[];
-}
-
-export interface ClassTotals {
-  common: bigint;
-  preferred: bigint;
 }
 
 export interface InMemoryLedger {
@@ -98,41 +84,19 @@ export function createInMemoryLedger(): InMemoryLedger {
       const plan = planOperation(input, { holders, certificates: state });
 
       const idsByRef = new Map<string, string>();
-      for (const planned of plan.newCertificates) {
+      for (const { ref, ...planned } of plan.newCertificates) {
         const number = stored.length + 1;
         const id = `cert-${number}`;
-        idsByRef.set(planned.ref, id);
-        stored.push({
-          id,
-          number,
-          holderId: planned.holderId,
-          classType: planned.classType,
-          originCertificateId: planned.originCertificateId,
-          effectiveDate: planned.effectiveDate,
-          cost: planned.cost,
-        });
+        idsByRef.set(ref, id);
+        stored.push({ id, number, ...planned });
       }
-      const transactionIds = plan.entries.map((entry) => {
+      const { date, notes, reason } = plan;
+      const transactionIds = plan.entries.map(({ certificate, ...entry }) => {
         const order = log.length + 1;
         const certificateId =
-          'existingId' in entry.certificate
-            ? entry.certificate.existingId
-            : idsByRef.get(entry.certificate.newRef);
+          'existingId' in certificate ? certificate.existingId : idsByRef.get(certificate.newRef);
         if (certificateId === undefined) throw new Error('plan refers to an unknown certificate');
-        log.push({
-          id: `tx-${order}`,
-          order,
-          certificateId,
-          holderId: entry.holderId,
-          type: entry.type,
-          shares: entry.shares,
-          originCertificateId: entry.originCertificateId,
-          cost: entry.cost,
-          preferred: entry.preferred,
-          date: plan.date,
-          notes: plan.notes,
-          reason: plan.reason,
-        });
+        log.push({ id: `tx-${order}`, order, certificateId, ...entry, date, notes, reason });
         return `tx-${order}`;
       });
       return { certificateIds: [...idsByRef.values()], transactionIds };

@@ -1,50 +1,5 @@
-export const LEDGER_ERROR_CODES = [
-  'LEDGER.INVALID_AMOUNT',
-  'LEDGER.SHARES_NOT_POSITIVE',
-  'LEDGER.COST_NEGATIVE',
-  'LEDGER.TOO_MANY_DECIMALS',
-  'LEDGER.DATE_REQUIRED',
-  'LEDGER.INVALID_DATE',
-  'LEDGER.DATE_IN_FUTURE',
-  'LEDGER.INVALID_CLASS',
-  'LEDGER.ORIGIN_REQUIRED',
-  'LEDGER.ORIGIN_NOT_FOUND',
-  'LEDGER.ORIGIN_NOT_OWNED',
-  'LEDGER.ORIGIN_WRONG_CLASS',
-  'LEDGER.ORIGIN_DUPLICATE',
-  'LEDGER.ORIGIN_EMPTY',
-  'LEDGER.INSUFFICIENT_SHARES',
-  'LEDGER.RECIPIENT_REQUIRED',
-  'LEDGER.RECIPIENT_IS_SENDER',
-  'LEDGER.RECIPIENT_INACTIVE',
-  'LEDGER.HOLDER_NOT_FOUND',
-  'LEDGER.HOLDER_INACTIVE',
-  'LEDGER.DATE_BEFORE_ORIGIN',
-  'LEDGER.REASON_REQUIRED',
-  'LEDGER.UNKNOWN_OPERATION',
-] as const;
-
-export type LedgerErrorCode = (typeof LEDGER_ERROR_CODES)[number];
-
-/** The entry-form field an error concerns, so the client can put the message next to it. */
-export const LEDGER_FIELDS = [
-  'holderId',
-  'toHolderId',
-  'date',
-  'shares',
-  'cost',
-  'origins',
-  'reason',
-  'type',
-  'classType',
-] as const;
-
-export type LedgerField = (typeof LEDGER_FIELDS)[number];
-
-/** Strings only, so an error survives JSON (bigints do not). */
-export type LedgerErrorDetails = Readonly<Record<string, string>>;
-
-export const LEDGER_ERROR_MESSAGES: Readonly<Record<LedgerErrorCode, string>> = {
+/** Every code with its default message: the codes are this table's keys, in this order. */
+export const LEDGER_ERROR_MESSAGES = {
   'LEDGER.INVALID_AMOUNT': 'Enter a number without sign or exponent, such as 100 or 12.50.',
   'LEDGER.SHARES_NOT_POSITIVE': 'Shares must be greater than 0.',
   'LEDGER.COST_NEGATIVE': 'Cost cannot be negative.',
@@ -68,7 +23,29 @@ export const LEDGER_ERROR_MESSAGES: Readonly<Record<LedgerErrorCode, string>> = 
   'LEDGER.DATE_BEFORE_ORIGIN': 'The date is before the effective date of an origin certificate.',
   'LEDGER.REASON_REQUIRED': 'A reason is required to cancel shares.',
   'LEDGER.UNKNOWN_OPERATION': 'Unknown transaction type.',
-};
+} as const satisfies Record<`LEDGER.${string}`, string>;
+
+export type LedgerErrorCode = keyof typeof LEDGER_ERROR_MESSAGES;
+
+export const LEDGER_ERROR_CODES = Object.keys(LEDGER_ERROR_MESSAGES) as readonly LedgerErrorCode[];
+
+/** The entry-form field an error concerns, so the client can put the message next to it. */
+export const LEDGER_FIELDS = [
+  'holderId',
+  'toHolderId',
+  'date',
+  'shares',
+  'cost',
+  'origins',
+  'reason',
+  'type',
+  'classType',
+] as const;
+
+export type LedgerField = (typeof LEDGER_FIELDS)[number];
+
+/** Strings only, so an error survives JSON (bigints do not). */
+export type LedgerErrorDetails = Readonly<Record<string, string>>;
 
 export interface LedgerErrorOptions {
   field?: LedgerField | undefined;

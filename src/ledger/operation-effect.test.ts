@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { planOperation, type CertificateState, type LedgerState } from './plan-operation';
+import { planOperation, type CertificateState } from './plan-operation';
+import { convert, holders, stateOf, transfer } from './plan-operation.fixtures';
 
 const certificate = (
   id: string,
@@ -14,26 +15,15 @@ const certificate = (
   effectiveDate: '2024-01-01',
   cost,
 });
-const state: LedgerState = {
-  holders: new Map(['alice', 'bob'].map((id) => [id, { id, active: true }])),
-  certificates: new Map([
-    ['a-1', certificate('a-1', 'alice', 1000n, 100n)],
-    ['a-2', certificate('a-2', 'alice', 500n, 300n)],
-  ]),
-};
+const state = stateOf(holders, [
+  certificate('a-1', 'alice', 1000n, 100n),
+  certificate('a-2', 'alice', 500n, 300n),
+]);
 
 describe('planOperation: the effect on kept balances', () => {
   it('a transfer across two origins moves the holders by the shares, each at its own price', () => {
     const { effect } = planOperation(
-      {
-        type: 'Transfer',
-        holderId: 'alice',
-        toHolderId: 'bob',
-        date: '2024-06-01',
-        shares: '12',
-        cost: '2.00',
-        originCertificateIds: ['a-1', 'a-2'],
-      },
+      { ...transfer, shares: '12', cost: '2.00', originCertificateIds: ['a-1', 'a-2'] },
       state,
     );
     expect(effect.certificateChanges).toEqual(
@@ -58,16 +48,7 @@ describe('planOperation: the effect on kept balances', () => {
   });
 
   it('a conversion moves common to preferred for the same holder, keeping the basis', () => {
-    const { effect } = planOperation(
-      {
-        type: 'Convert to Preferred',
-        holderId: 'alice',
-        date: '2024-06-01',
-        shares: '10',
-        originCertificateIds: ['a-1'],
-      },
-      state,
-    );
+    const { effect } = planOperation({ ...convert, originCertificateIds: ['a-1'] }, state);
     expect(effect.holderChanges.get('alice')).toEqual({
       common: -1000n,
       preferred: 1000n,

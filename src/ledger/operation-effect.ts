@@ -1,10 +1,8 @@
+import type { ClassTotals } from './class-types';
 import type { CertificateState, PlannedCertificate, PlannedEntry } from './plan-operation';
 
-/** How one holder's kept figures move. */
-export interface HolderChange {
-  /** Hundredths of a share. */
-  common: bigint;
-  preferred: bigint;
+/** How one holder's kept figures move: the change of each class, and of their held cost. */
+export interface HolderChange extends ClassTotals {
   /** Shares × acquisition price: ten-thousandths of a USD. */
   heldCost: bigint;
 }

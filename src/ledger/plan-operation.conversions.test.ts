@@ -14,98 +14,27 @@ import {
   stateOf,
   transfer,
 } from './plan-operation.fixtures';
+import { debited, expectedPlan, issuedPreferred } from './plan-operation.expected';
 
 describe('planOperation plans: Convert to Preferred and Cancel', () => {
   it.each<[string, OperationInput, Omit<OperationPlan, 'effect'>]>([
     [
       'Convert to Preferred across origins keeps the weighted cost basis and ignores the cost given',
       { ...convert, shares: '40', cost: '99', originCertificateIds: ['a-c3', 'a-c1', 'a-c2'] },
-      {
-        operation: 'Convert to Preferred',
-        date: '2024-06-01',
-        notes: null,
-        reason: null,
-        newCertificates: [
-          // (30 × 4.00 + 10 × 1.00) / 40 = 3.25
-          {
-            ref: 'new-0',
-            holderId: 'alice',
-            classType: 'preferred',
-            originCertificateId: 'a-c3',
-            effectiveDate: '2024-06-01',
-            cost: 325n,
-          },
-        ],
-        entries: [
-          {
-            certificate: { existingId: 'a-c3' },
-            holderId: 'alice',
-            type: 'Converted To Preferred',
-            shares: -3000n,
-            originCertificateId: null,
-            cost: 400n,
-            preferred: false,
-          },
-          {
-            certificate: { existingId: 'a-c1' },
-            holderId: 'alice',
-            type: 'Converted To Preferred',
-            shares: -1000n,
-            originCertificateId: null,
-            cost: 100n,
-            preferred: false,
-          },
-          {
-            certificate: { newRef: 'new-0' },
-            holderId: 'alice',
-            type: 'Issued: preferred',
-            shares: 4000n,
-            originCertificateId: 'a-c3',
-            cost: 325n,
-            preferred: true,
-          },
-        ],
-      },
+      expectedPlan('Convert to Preferred', [
+        debited('Converted To Preferred', 'a-c3', { shares: 3000n, cost: 400n }),
+        debited('Converted To Preferred', 'a-c1', { shares: 1000n, cost: 100n }),
+        // (30 × 4.00 + 10 × 1.00) / 40 = 3.25
+        issuedPreferred('a-c3', 4000n, 325n),
+      ]),
     ],
     [
       'Convert to Preferred of part of one origin',
       convert,
-      {
-        operation: 'Convert to Preferred',
-        date: '2024-06-01',
-        notes: null,
-        reason: null,
-        newCertificates: [
-          {
-            ref: 'new-0',
-            holderId: 'alice',
-            classType: 'preferred',
-            originCertificateId: 'a-c1',
-            effectiveDate: '2024-06-01',
-            cost: 100n,
-          },
-        ],
-        entries: [
-          {
-            certificate: { existingId: 'a-c1' },
-            holderId: 'alice',
-            type: 'Converted To Preferred',
-            shares: -1000n,
-            originCertificateId: null,
-            cost: 100n,
-            preferred: false,
-          },
-          {
-            certificate: { newRef: 'new-0' },
-            holderId: 'alice',
-            type: 'Issued: preferred',
-            shares: 1000n,
-            originCertificateId: 'a-c1',
-            cost: 100n,
-            preferred: true,
-          },
-        ],
-      },
+      expectedPlan('Convert to Preferred', [
+        debited('Converted To Preferred', 'a-c1', { shares: 1000n, cost: 100n }),
+        issuedPreferred('a-c1', 1000n, 100n),
+      ]),
     ],
     [
       'Cancel across origins, cost defaulting to 0, reason trimmed',
@@ -116,55 +45,21 @@ describe('planOperation plans: Convert to Preferred and Cancel', () => {
         notes: 'Board resolution 7',
         originCertificateIds: ['a-c1', 'a-p1'],
       },
-      {
-        operation: 'Cancel',
-        date: '2024-06-01',
-        notes: 'Board resolution 7',
-        reason: 'Forfeited',
-        newCertificates: [],
-        entries: [
-          {
-            certificate: { existingId: 'a-c1' },
-            holderId: 'alice',
-            type: 'Cancelled',
-            shares: -10000n,
-            originCertificateId: null,
-            cost: 0n,
-            preferred: false,
-          },
-          {
-            certificate: { existingId: 'a-p1' },
-            holderId: 'alice',
-            type: 'Cancelled',
-            shares: -50n,
-            originCertificateId: null,
-            cost: 0n,
-            preferred: true,
-          },
+      expectedPlan(
+        'Cancel',
+        [
+          debited('Cancelled', 'a-c1', { shares: 10000n, cost: 0n }),
+          debited('Cancelled', 'a-p1', { shares: 50n, cost: 0n, classType: 'preferred' }),
         ],
-      },
+        { notes: 'Board resolution 7', reason: 'Forfeited' },
+      ),
     ],
     [
       'Cancel at a repurchase price',
       { ...cancel, cost: '2.50' },
-      {
-        operation: 'Cancel',
-        date: '2024-06-01',
-        notes: null,
+      expectedPlan('Cancel', [debited('Cancelled', 'a-c1', { shares: 1000n, cost: 250n })], {
         reason: 'Repurchased',
-        newCertificates: [],
-        entries: [
-          {
-            certificate: { existingId: 'a-c1' },
-            holderId: 'alice',
-            type: 'Cancelled',
-            shares: -1000n,
-            originCertificateId: null,
-            cost: 250n,
-            preferred: false,
-          },
-        ],
-      },
+      }),
     ],
   ])('%s', (_name, input, expected) => {
     const { effect: _effect, ...plan } = planOperation(input, state);

@@ -10,29 +10,26 @@ import {
   type TransactionType,
 } from './transaction-types';
 
+// Every stored type, in the spec's order, with its label and whether it issues shares.
+const storedTypes: [TransactionType, string, boolean][] = [
+  ['Issued', 'New Issue', true],
+  ['Issued: transfer', 'Transfer In', true],
+  ['Issued: preferred', 'Preferred Issue', true],
+  ['Transferred', 'Transfer Out', false],
+  ['Converted To Preferred', 'Converted to Preferred', false],
+  ['Cancelled', 'Cancellation', false],
+];
+
 describe('transaction types', () => {
-  it.each<[TransactionType, string, boolean]>([
-    ['Issued', 'New Issue', true],
-    ['Issued: transfer', 'Transfer In', true],
-    ['Issued: preferred', 'Preferred Issue', true],
-    ['Transferred', 'Transfer Out', false],
-    ['Converted To Preferred', 'Converted to Preferred', false],
-    ['Cancelled', 'Cancellation', false],
-  ])('%j is labelled %j, issued: %s', (type, label, issued) => {
+  it.each(storedTypes)('%j is labelled %j, issued: %s', (type, label, issued) => {
     expect(typeLabel(type)).toBe(label);
     expect(isIssuedType(type)).toBe(issued);
     expect(isTransactionType(type)).toBe(true);
   });
 
   it('lists exactly the six stored types', () => {
-    expect(TRANSACTION_TYPES).toEqual([
-      'Issued',
-      'Issued: transfer',
-      'Issued: preferred',
-      'Transferred',
-      'Converted To Preferred',
-      'Cancelled',
-    ]);
+    expect(TRANSACTION_TYPES).toEqual(storedTypes.map(([type]) => type));
+    expect(TRANSACTION_TYPES).toHaveLength(6);
   });
 
   it.each(['issued', 'Transfer In', 'New Issue', '', undefined])(

@@ -1,15 +1,7 @@
 import { todayIn } from '../../ledger';
 
 // The formats are shared with the statement PDF (contract/format.ts); only "today" is the web's.
-export {
-  addressLine,
-  addressLines,
-  formatCost,
-  formatCount,
-  formatDate,
-  formatShares,
-  statementBalanceNote,
-} from '../../contract/format';
+export * from '../../contract/format';
 
 /** Today in a time zone (the company's), as YYYY-MM-DD (the value of a date input). */
 export function todayIso(timeZone: string, now: Date = new Date()): string {

@@ -1,18 +1,17 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import { forgotPasswordForm, type ForgotPasswordForm } from '../../contract/auth';
 import { authMessages, authPaths } from '../../contract/constants/auth';
 import { ApiError, apiRequest } from '../lib/api-client';
-import { usePageTitle } from '../features/auth/use-page-title';
+import { AuthCard } from '../features/auth/auth-card';
+import { AuthMessage } from '../features/auth/auth-message';
+import { EmailField } from '../features/auth/auth-fields';
 
 /** /forgot-password: Send Reset Email and Back to Login. */
 export default function ForgotPasswordPage() {
-  usePageTitle('Reset Password');
   const form = useForm<ForgotPasswordForm>({
     resolver: zodResolver(forgotPasswordForm),
     defaultValues: { email: '' },
@@ -45,39 +44,24 @@ export default function ForgotPasswordPage() {
   };
 
   return (
-    <section aria-labelledby="page-title" className="auth-page mx-auto" style={{ maxWidth: 420 }}>
-      <Card>
-        <Card.Body>
-          <h1 id="page-title" className="h3 mb-3" tabIndex={-1}>
-            Reset Password
-          </h1>
-          {result && (
-            <Alert variant={result.ok ? 'success' : 'danger'} role={result.ok ? 'status' : 'alert'}>
-              {result.message}
-            </Alert>
-          )}
-          <Form onSubmit={(e) => void form.handleSubmit(onValid)(e)} noValidate>
-            <Form.Group className="mb-3" controlId="forgot-email">
-              <Form.Label>E-mail</Form.Label>
-              <Form.Control
-                type="email"
-                required
-                autoComplete="email"
-                aria-invalid={problem ? true : undefined}
-                {...form.register('email')}
-              />
-            </Form.Group>
-            <div className="d-flex flex-wrap gap-2 align-items-center">
-              <Button type="submit" disabled={form.formState.isSubmitting}>
-                Send Reset Email
-              </Button>
-              <a className="btn btn-link" href="/login">
-                Back to Login
-              </a>
-            </div>
-          </Form>
-        </Card.Body>
-      </Card>
-    </section>
+    <AuthCard title="Reset Password">
+      <AuthMessage text={result?.message} ok={result?.ok} />
+      <Form onSubmit={(e) => void form.handleSubmit(onValid)(e)} noValidate>
+        <EmailField
+          id="forgot-email"
+          autoComplete="email"
+          invalid={Boolean(problem)}
+          {...form.register('email')}
+        />
+        <div className="d-flex flex-wrap gap-2 align-items-center">
+          <Button type="submit" disabled={form.formState.isSubmitting}>
+            Send Reset Email
+          </Button>
+          <a className="btn btn-link" href="/login">
+            Back to Login
+          </a>
+        </div>
+      </Form>
+    </AuthCard>
   );
 }

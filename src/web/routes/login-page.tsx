@@ -1,18 +1,17 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import type { Providers, TokenPair } from '../../contract/auth';
 import { authMessages, authPaths, googleFailureMessage } from '../../contract/constants/auth';
 import { ApiError, apiRequest } from '../lib/api-client';
+import { AuthCard } from '../features/auth/auth-card';
+import { AuthMessage } from '../features/auth/auth-message';
+import { CurrentPasswordField, EmailField } from '../features/auth/auth-fields';
 import { signInWithGooglePopup } from '../features/auth/google-popup';
-import { usePageTitle } from '../features/auth/use-page-title';
 
 /** /login: e-mail and password, Reset Password, Login with Google (popup). */
 export default function LoginPage() {
-  usePageTitle('Log In');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
@@ -61,57 +60,38 @@ export default function LoginPage() {
   };
 
   return (
-    <section aria-labelledby="page-title" className="auth-page mx-auto" style={{ maxWidth: 420 }}>
-      <Card>
-        <Card.Body>
-          <h1 id="page-title" className="h3 mb-3" tabIndex={-1}>
+    <AuthCard title="Log In">
+      <AuthMessage text={error} />
+      <Form onSubmit={(e) => void onSubmit(e)}>
+        <EmailField
+          id="login-email"
+          autoComplete="username"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <CurrentPasswordField
+          id="login-password"
+          label="Password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <div className="d-flex flex-wrap gap-2 align-items-center">
+          <Button type="submit" variant="primary" disabled={busy}>
             Log In
-          </h1>
-          {error && (
-            <Alert variant="danger" role="alert">
-              {error}
-            </Alert>
-          )}
-          <Form onSubmit={(e) => void onSubmit(e)}>
-            <Form.Group className="mb-3" controlId="login-email">
-              <Form.Label>E-mail</Form.Label>
-              <Form.Control
-                type="email"
-                required
-                autoComplete="username"
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
-              />
-            </Form.Group>
-            <Form.Group className="mb-3" controlId="login-password">
-              <Form.Label>Password</Form.Label>
-              <Form.Control
-                type="password"
-                required
-                autoComplete="current-password"
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-              />
-            </Form.Group>
-            <div className="d-flex flex-wrap gap-2 align-items-center">
-              <Button type="submit" variant="primary" disabled={busy}>
-                Log In
-              </Button>
-              <a className="btn btn-link" href="/forgot-password">
-                Reset Password
-              </a>
-            </div>
-          </Form>
-          {providers.data?.google && (
-            <>
-              <hr />
-              <Button variant="outline-dark" className="w-100" onClick={() => void onGoogle()}>
-                Login with Google
-              </Button>
-            </>
-          )}
-        </Card.Body>
-      </Card>
-    </section>
+          </Button>
+          <a className="btn btn-link" href="/forgot-password">
+            Reset Password
+          </a>
+        </div>
+      </Form>
+      {providers.data?.google && (
+        <>
+          <hr />
+          <Button variant="outline-dark" className="w-100" onClick={() => void onGoogle()}>
+            Login with Google
+          </Button>
+        </>
+      )}
+    </AuthCard>
   );
 }

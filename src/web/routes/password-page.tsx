@@ -2,16 +2,16 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import { changePasswordForm, type ChangePasswordForm } from '../../contract/auth';
 import { authMessages, authPaths } from '../../contract/constants/auth';
 import { ApiError, apiRequest } from '../lib/api-client';
+import { AuthCard } from '../features/auth/auth-card';
+import { AuthMessage } from '../features/auth/auth-message';
+import { CurrentPasswordField, EmailField } from '../features/auth/auth-fields';
 import { NewPasswordFields } from '../features/auth/new-password-fields';
 import { endSession } from '../features/auth/use-logout';
-import { usePageTitle } from '../features/auth/use-page-title';
 import { useSession } from '../features/auth/use-session';
 
 /** The spec's delay before the update-password screen goes to /login (section 9). */
@@ -22,7 +22,6 @@ export const REDIRECT_AFTER_CHANGE_MS = 3000;
  * After a change the user is signed out and lands on /login 3 s later (docs/decisions/011).
  */
 export default function PasswordPage() {
-  usePageTitle('Change Password');
   const { user, status } = useSession();
   const account = useQuery({
     queryKey: ['session', 'account'],
@@ -72,57 +71,36 @@ export default function PasswordPage() {
   };
 
   return (
-    <section aria-labelledby="page-title" className="auth-page mx-auto" style={{ maxWidth: 420 }}>
-      <Card>
-        <Card.Body>
-          <h1 id="page-title" className="h3 mb-3" tabIndex={-1}>
-            Change Password
-          </h1>
-          {done ? (
-            <Alert variant="success" role="status">
-              {authMessages.updateSuccess}
-            </Alert>
-          ) : (
-            <Form onSubmit={(e) => void form.handleSubmit(onValid)(e)} noValidate>
-              {error && (
-                <Alert variant="danger" role="alert">
-                  {error}
-                </Alert>
-              )}
-              <Form.Group className="mb-3" controlId="password-email">
-                <Form.Label>E-mail</Form.Label>
-                <Form.Control
-                  type="email"
-                  required
-                  autoComplete="username"
-                  aria-invalid={errors.email ? true : undefined}
-                  {...form.register('email')}
-                />
-              </Form.Group>
-              {hasPassword && (
-                <Form.Group className="mb-3" controlId="password-current">
-                  <Form.Label>Current password</Form.Label>
-                  <Form.Control
-                    type="password"
-                    required
-                    autoComplete="current-password"
-                    {...form.register('current')}
-                  />
-                </Form.Group>
-              )}
-              <NewPasswordFields
-                idPrefix="password"
-                password={form.register('password')}
-                confirmation={form.register('confirmation')}
-                invalid={Boolean(errors.password)}
-              />
-              <Button type="submit" disabled={form.formState.isSubmitting}>
-                Change Password
-              </Button>
-            </Form>
+    <AuthCard title="Change Password">
+      {done ? (
+        <AuthMessage ok text={authMessages.updateSuccess} />
+      ) : (
+        <Form onSubmit={(e) => void form.handleSubmit(onValid)(e)} noValidate>
+          <AuthMessage text={error} />
+          <EmailField
+            id="password-email"
+            autoComplete="username"
+            invalid={Boolean(errors.email)}
+            {...form.register('email')}
+          />
+          {hasPassword && (
+            <CurrentPasswordField
+              id="password-current"
+              label="Current password"
+              {...form.register('current')}
+            />
           )}
-        </Card.Body>
-      </Card>
-    </section>
+          <NewPasswordFields
+            idPrefix="password"
+            password={form.register('password')}
+            confirmation={form.register('confirmation')}
+            invalid={Boolean(errors.password)}
+          />
+          <Button type="submit" disabled={form.formState.isSubmitting}>
+            Change Password
+          </Button>
+        </Form>
+      )}
+    </AuthCard>
   );
 }

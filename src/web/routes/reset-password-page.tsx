@@ -1,23 +1,21 @@
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import { resetPasswordForm, type ResetPasswordForm } from '../../contract/auth';
 import { authMessages, authPaths } from '../../contract/constants/auth';
 import { LoadingMessage } from '../components/loading-message';
 import { ApiError, apiRequest } from '../lib/api-client';
+import { AuthCard } from '../features/auth/auth-card';
+import { AuthMessage } from '../features/auth/auth-message';
 import { NewPasswordFields } from '../features/auth/new-password-fields';
 import { captureResetToken } from '../features/auth/reset-token';
-import { usePageTitle } from '../features/auth/use-page-title';
 
 type Phase = 'checking' | 'no-token' | 'invalid' | 'check-error' | 'form' | 'done';
 
 /** /reset-password: validates the token, then new password and confirmation; → /login after 2 s. */
 export default function ResetPasswordPage() {
-  usePageTitle('Choose a New Password');
   const [token] = useState(captureResetToken);
   const [phase, setPhase] = useState<Phase>(token ? 'checking' : 'no-token');
   const [email, setEmail] = useState('');
@@ -73,47 +71,30 @@ export default function ResetPasswordPage() {
   };
 
   return (
-    <section aria-labelledby="page-title" className="auth-page mx-auto" style={{ maxWidth: 420 }}>
-      <Card>
-        <Card.Body>
-          <h1 id="page-title" className="h3 mb-3" tabIndex={-1}>
-            Choose a New Password
-          </h1>
-          {phase === 'checking' && <LoadingMessage />}
-          {message[phase] && (
-            <>
-              <Alert variant="danger" role="alert">
-                {message[phase]}
-              </Alert>
-              <a href="/forgot-password">Request a new password reset</a>
-            </>
-          )}
-          {phase === 'done' && (
-            <Alert variant="success" role="status">
-              {authMessages.resetSuccess}
-            </Alert>
-          )}
-          {phase === 'form' && (
-            <Form onSubmit={(e) => void form.handleSubmit(onValid)(e)} noValidate>
-              {email && <p>For {email}</p>}
-              {error && (
-                <Alert variant="danger" role="alert">
-                  {error}
-                </Alert>
-              )}
-              <NewPasswordFields
-                idPrefix="reset"
-                password={form.register('password')}
-                confirmation={form.register('confirmation')}
-                invalid={Boolean(form.formState.errors.password)}
-              />
-              <Button type="submit" disabled={form.formState.isSubmitting}>
-                Reset Password
-              </Button>
-            </Form>
-          )}
-        </Card.Body>
-      </Card>
-    </section>
+    <AuthCard title="Choose a New Password">
+      {phase === 'checking' && <LoadingMessage />}
+      {message[phase] && (
+        <>
+          <AuthMessage text={message[phase]} />
+          <a href="/forgot-password">Request a new password reset</a>
+        </>
+      )}
+      {phase === 'done' && <AuthMessage ok text={authMessages.resetSuccess} />}
+      {phase === 'form' && (
+        <Form onSubmit={(e) => void form.handleSubmit(onValid)(e)} noValidate>
+          {email && <p>For {email}</p>}
+          <AuthMessage text={error} />
+          <NewPasswordFields
+            idPrefix="reset"
+            password={form.register('password')}
+            confirmation={form.register('confirmation')}
+            invalid={Boolean(form.formState.errors.password)}
+          />
+          <Button type="submit" disabled={form.formState.isSubmitting}>
+            Reset Password
+          </Button>
+        </Form>
+      )}
+    </AuthCard>
   );
 }

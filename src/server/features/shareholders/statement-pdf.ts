@@ -3,14 +3,8 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import PDFDocument from 'pdfkit';
 import type { StatementResponse } from '../../../contract/ledger';
-import {
-  addressLine,
-  addressLines,
-  formatCost,
-  formatDate,
-  formatShares,
-  statementBalanceNote,
-} from '../../../contract/format';
+import { statementBalanceNote } from '../../../contract/format';
+import { statementHeader, type StatementHeader } from '../../../contract/statement-header';
 import { drawHistoryTable } from './statement-pdf-table';
 
 // An embedded Unicode TrueType font: pdfkit's standard fonts are Latin-1 only and garble names
@@ -51,13 +45,13 @@ interface Frame {
  * history with its column headings repeated on every page and no row split across pages.
  */
 export async function renderStatementPdf(statement: StatementResponse): Promise<Buffer> {
-  const holderName = statement.holder.fullName || statement.holder.name;
+  const header = statementHeader(statement);
   const doc = new PDFDocument({
     size: 'LETTER',
     margin: MARGIN,
     bufferPages: true,
     info: {
-      Title: `Statement of Shareholdings: ${holderName}`,
+      Title: `Statement of Shareholdings: ${header.holderName}`,
       Author: statement.company.legalName,
       Subject: `As of ${statement.asOf}, document ${statement.documentId}`,
     },
@@ -72,31 +66,34 @@ export async function renderStatementPdf(statement: StatementResponse): Promise<
   });
 
   const frame: Frame = { left: MARGIN, width: doc.page.width - 2 * MARGIN };
-  drawHeading(doc, frame, statement, holderName);
-  drawTotals(doc, frame, statement.totals);
+  drawHeading(doc, frame, statement, header);
+  drawTotals(doc, frame, header);
   drawHistory(doc, frame, statement.history);
-  drawFooters(doc, frame, `${statement.documentId} · ${holderName}`);
+  drawFooters(doc, frame, `${statement.documentId} · ${header.holderName}`);
   doc.end();
   return done;
 }
 
 /** The company and the statement's dates side by side, then whose statement it is. */
-function drawHeading(doc: Doc, { left, width }: Frame, statement: StatementResponse, name: string) {
-  const { company, holder } = statement;
+function drawHeading(
+  doc: Doc,
+  { left, width }: Frame,
+  statement: StatementResponse,
+  header: StatementHeader,
+) {
   doc
     .font('bold')
     .fontSize(16)
-    .text(company.legalName, left, MARGIN, { width: width * 0.6 });
+    .text(statement.company.legalName, left, MARGIN, { width: width * 0.6 });
   doc.font('regular').fontSize(9);
-  const companyLines = addressLines(company);
-  for (const line of companyLines) doc.text(line, { width: width * 0.6 });
+  for (const line of header.companyLines) doc.text(line, { width: width * 0.6 });
   const afterCompany = doc.y;
   const metaX = left + width * 0.62;
   doc.fontSize(9);
   let metaY = MARGIN + 2;
   for (const [label, value] of [
-    ['Date', formatDate(statement.statementDate)],
-    ['As of', formatDate(statement.asOf)],
+    ['Date', header.statementDate],
+    ['As of', header.asOf],
     ['Document ID', statement.documentId],
   ] as const) {
     doc.font('bold').text(label, metaX, metaY, { width: 70 });
@@ -111,14 +108,13 @@ function drawHeading(doc: Doc, { left, width }: Frame, statement: StatementRespo
     .stroke('#000000');
   doc.y += 10;
   doc.font('bold').fontSize(9).fillColor('#333333').text('STATEMENT OF SHAREHOLDINGS', left);
-  doc.fillColor('#000000').fontSize(15).text(name, left);
-  const holderAddress = addressLine(holder);
-  if (holderAddress) doc.font('regular').fontSize(9).text(holderAddress, left);
+  doc.fillColor('#000000').fontSize(15).text(header.holderName, left);
+  if (header.holderAddress) doc.font('regular').fontSize(9).text(header.holderAddress, left);
   doc.y += 10;
 }
 
 /** The TOTAL BALANCE box with the common, preferred and cost-per-share figures. */
-function drawTotals(doc: Doc, { left, width }: Frame, totals: StatementResponse['totals']) {
+function drawTotals(doc: Doc, { left, width }: Frame, header: StatementHeader) {
   const boxY = doc.y;
   const boxH = 62;
   doc.rect(left, boxY, width, boxH).lineWidth(1.2).stroke('#000000');
@@ -126,7 +122,7 @@ function drawTotals(doc: Doc, { left, width }: Frame, totals: StatementResponse[
     .font('bold')
     .fontSize(9)
     .text('TOTAL BALANCE', left + 10, boxY + 8);
-  doc.fontSize(18).text(`${formatShares(totals.balance)} shares`, left + 10, boxY + 22);
+  doc.fontSize(18).text(`${header.balance} shares`, left + 10, boxY + 22);
   const figure = (label: string, value: string, x: number) => {
     doc
       .font('bold')
@@ -137,9 +133,9 @@ function drawTotals(doc: Doc, { left, width }: Frame, totals: StatementResponse[
       .fontSize(11)
       .text(value, x, boxY + 26, { width: 110 });
   };
-  figure('Common', formatShares(totals.common), left + width - 340);
-  figure('Preferred', formatShares(totals.preferred), left + width - 225);
-  figure('Cost Per Share', formatCost(totals.costPerShare), left + width - 110);
+  figure('Common', header.common, left + width - 340);
+  figure('Preferred', header.preferred, left + width - 225);
+  figure('Cost Per Share', header.costPerShare, left + width - 110);
   doc.y = boxY + boxH + 16;
 }
 

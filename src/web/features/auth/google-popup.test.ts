@@ -26,25 +26,57 @@ const post = (data: unknown, origin: string, source: unknown) =>
   window.dispatchEvent(new MessageEvent('message', { data, origin, source: source as Window }));
 const outcome = (o: string) => ({ type: 'registry-auth-popup', outcome: o });
 
-describe('the Google popup (spec sections 5, 8, 9)', () => {
-  it('opens /auth/oauth/google?popup=true at 500×650 on a desktop', async () => {
-    Object.defineProperty(window, 'innerWidth', { value: 1280, configurable: true });
-    Object.defineProperty(window, 'innerHeight', { value: 800, configurable: true });
-    const done = signInWithGooglePopup();
-    expect(opened!.url).toMatch(/^\/auth\/oauth\/google\?popup=true&mobile=false&origin=/);
-    expect(opened!.features).toContain('width=500,height=650');
-    post(outcome('success'), window.location.origin, popup);
-    await expect(done).resolves.toBeUndefined();
-  });
+const DESKTOP_AGENT =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
+const MOBILE_AGENT =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36';
 
-  it('is 400×600 on a viewport up to 768×1024', async () => {
-    Object.defineProperty(window, 'innerWidth', { value: 768, configurable: true });
-    Object.defineProperty(window, 'innerHeight', { value: 1024, configurable: true });
-    const done = signInWithGooglePopup();
-    expect(opened!.features).toContain('width=400,height=600');
-    post(outcome('success'), window.location.origin, popup);
-    await done;
-  });
+const DESKTOP_SIZE = 'width=500,height=650';
+const MOBILE_SIZE = 'width=400,height=600';
+
+/** The popup's size by viewport and user agent (null: the test browser's own agent). */
+const sizes = [
+  { name: 'on a desktop', width: 1280, height: 800, agent: null, size: DESKTOP_SIZE },
+  {
+    name: 'on a viewport up to 768×1024',
+    width: 768,
+    height: 1024,
+    agent: null,
+    size: MOBILE_SIZE,
+  },
+  {
+    name: 'for a mobile user agent, even on a large viewport',
+    width: 1280,
+    height: 800,
+    agent: MOBILE_AGENT,
+    size: MOBILE_SIZE,
+  },
+  {
+    name: 'on a viewport wider than 768 with a desktop user agent',
+    width: 769,
+    height: 1024,
+    agent: DESKTOP_AGENT,
+    size: DESKTOP_SIZE,
+  },
+];
+
+describe('the Google popup (spec sections 5, 8, 9)', () => {
+  it.each(sizes)(
+    'opens /auth/oauth/google?popup=true at $size $name',
+    async ({ width, height, agent, size }) => {
+      Object.defineProperty(window, 'innerWidth', { value: width, configurable: true });
+      Object.defineProperty(window, 'innerHeight', { value: height, configurable: true });
+      if (agent) vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(agent);
+      const done = signInWithGooglePopup();
+      const mobile = size === MOBILE_SIZE;
+      expect(opened!.url).toMatch(
+        new RegExp(`^/auth/oauth/google\\?popup=true&mobile=${mobile}&origin=`),
+      );
+      expect(opened!.features).toContain(size);
+      post(outcome('success'), window.location.origin, popup);
+      await expect(done).resolves.toBeUndefined();
+    },
+  );
 
   it('ignores messages from other origins and other windows', async () => {
     const done = signInWithGooglePopup();
@@ -83,31 +115,6 @@ describe('the Google popup (spec sections 5, 8, 9)', () => {
     await expect(signInWithGooglePopup()).rejects.toThrow(
       'Popup window blocked. Please allow popups for this site and try again.',
     );
-  });
-
-  it('is 400×600 for a mobile user agent, even on a large viewport', async () => {
-    Object.defineProperty(window, 'innerWidth', { value: 1280, configurable: true });
-    Object.defineProperty(window, 'innerHeight', { value: 800, configurable: true });
-    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(
-      'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36',
-    );
-    const done = signInWithGooglePopup();
-    expect(opened!.features).toContain('width=400,height=600');
-    expect(opened!.url).toContain('mobile=true');
-    post(outcome('success'), window.location.origin, popup);
-    await done;
-  });
-
-  it('is 500×650 on a viewport wider than 768 with a desktop user agent', async () => {
-    Object.defineProperty(window, 'innerWidth', { value: 769, configurable: true });
-    Object.defineProperty(window, 'innerHeight', { value: 1024, configurable: true });
-    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(
-      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36',
-    );
-    const done = signInWithGooglePopup();
-    expect(opened!.features).toContain('width=500,height=650');
-    post(outcome('success'), window.location.origin, popup);
-    await done;
   });
 
   it('accepts the outcome from a configured CRM origin and refuses other origins', async () => {

@@ -1,5 +1,9 @@
 import Form from 'react-bootstrap/Form';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { AuthField } from './auth-fields';
+
+/** What the new password and its confirmation both take. */
+const NEW_PASSWORD = { type: 'password', minLength: 8, autoComplete: 'new-password' } as const;
 
 /**
  * New password and its confirmation, with the rules said next to the field. No maxLength: the
@@ -15,31 +19,24 @@ export function NewPasswordFields(props: {
 }) {
   return (
     <>
-      <Form.Group className="mb-3" controlId={`${props.idPrefix}-new`}>
-        <Form.Label>New password</Form.Label>
-        <Form.Control
-          type="password"
-          required
-          minLength={8}
-          autoComplete="new-password"
-          aria-describedby={`${props.idPrefix}-rules`}
-          aria-invalid={props.invalid || undefined}
-          {...props.password}
-        />
+      <AuthField
+        id={`${props.idPrefix}-new`}
+        label="New password"
+        {...NEW_PASSWORD}
+        aria-describedby={`${props.idPrefix}-rules`}
+        aria-invalid={props.invalid || undefined}
+        {...props.password}
+      >
         <Form.Text id={`${props.idPrefix}-rules`}>
           8 to 128 characters; very common passwords are refused.
         </Form.Text>
-      </Form.Group>
-      <Form.Group className="mb-3" controlId={`${props.idPrefix}-confirm`}>
-        <Form.Label>Confirm password</Form.Label>
-        <Form.Control
-          type="password"
-          required
-          minLength={8}
-          autoComplete="new-password"
-          {...props.confirmation}
-        />
-      </Form.Group>
+      </AuthField>
+      <AuthField
+        id={`${props.idPrefix}-confirm`}
+        label="Confirm password"
+        {...NEW_PASSWORD}
+        {...props.confirmation}
+      />
     </>
   );
 }

@@ -1,13 +1,15 @@
 import { useEffect, useId, useState } from 'react';
-import { useLocation, useSearchParams } from 'react-router';
+import { useLocation } from 'react-router';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import { directorySortKeys } from '../../../contract/constants/ledger';
+import { AsOfDateInput } from '../../components/as-of-date-input';
 import { QueryState } from '../../components/query-state';
 import { SummaryCard } from '../../components/summary-card';
 import { formatCount, formatDate, formatShares } from '../../lib/format';
+import { useAddressParams } from '../../lib/use-address-params';
 import { DirectoryTable, type DirectorySortKey } from './directory-table';
 import { useDirectory } from './use-directory';
 
@@ -23,7 +25,7 @@ const isSortKey = (v: string | null): v is DirectorySortKey =>
  */
 /** `today`: the company's date (routes/home-page.tsx). */
 export function DirectoryScreen({ today }: { today: string }) {
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useAddressParams();
   const sortParam = params.get('sort');
   const sort: DirectorySortKey = isSortKey(sortParam) ? sortParam : 'name';
   const dir = params.get('dir') === 'desc' ? 'desc' : 'asc';
@@ -38,19 +40,6 @@ export function DirectoryScreen({ today }: { today: string }) {
   const searchId = useId();
   const asOfId = useId();
   const sizeId = useId();
-
-  const update = (changes: Record<string, string | null>) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [k, v] of Object.entries(changes)) {
-          if (v === null || v === '') next.delete(k);
-          else next.set(k, v);
-        }
-        return next;
-      },
-      { replace: true },
-    );
 
   const { pathname } = useLocation();
   useEffect(() => {
@@ -121,15 +110,10 @@ export function DirectoryScreen({ today }: { today: string }) {
               </Form.Group>
               <Form.Group as={Col} xs={12} sm={6} md={3} controlId={asOfId}>
                 <Form.Label>As of date</Form.Label>
-                <Form.Control
-                  type="date"
+                <AsOfDateInput
                   value={asOf}
-                  onChange={(e) =>
-                    update({
-                      asOf: e.target.value === today ? null : e.target.value,
-                      page: null,
-                    })
-                  }
+                  today={today}
+                  onChange={(value) => update({ asOf: value, page: null })}
                 />
               </Form.Group>
               <Col xs={12} sm={6} md={3} className="text-sm-end">

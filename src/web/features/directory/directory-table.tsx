@@ -18,34 +18,23 @@ export const viewPath = (id: string) => `/view?SH_UID=${encodeURIComponent(id)}`
 
 const column = createColumnHelper<DirectoryRow>();
 
-const NUMERIC = new Set(['common', 'preferred', 'balance', 'costPerShare']);
+/** The row's amounts: their columns are right-aligned. */
+const AMOUNTS = ['common', 'preferred', 'balance', 'costPerShare'] as const;
+const NUMERIC = new Set<string>(AMOUNTS);
+
+/** The column of one of the row's amounts, shown through `format`. */
+const amountColumn = (
+  id: (typeof AMOUNTS)[number],
+  header: string,
+  format: (amount: string) => string,
+) => column.accessor(id, { id, header, cell: (c) => format(c.getValue()) });
 
 const columns = [
-  column.accessor('name', {
-    id: 'name',
-    header: 'Shareholder',
-    cell: (c) => c.getValue(),
-  }),
-  column.accessor('common', {
-    id: 'common',
-    header: 'Common Shares',
-    cell: (c) => formatShares(c.getValue()),
-  }),
-  column.accessor('preferred', {
-    id: 'preferred',
-    header: 'Preferred Shares',
-    cell: (c) => formatShares(c.getValue()),
-  }),
-  column.accessor('balance', {
-    id: 'balance',
-    header: 'Balance',
-    cell: (c) => formatShares(c.getValue()),
-  }),
-  column.accessor('costPerShare', {
-    id: 'costPerShare',
-    header: 'Cost Per Share',
-    cell: (c) => formatCost(c.getValue()),
-  }),
+  column.accessor('name', { id: 'name', header: 'Shareholder', cell: (c) => c.getValue() }),
+  amountColumn('common', 'Common Shares', formatShares),
+  amountColumn('preferred', 'Preferred Shares', formatShares),
+  amountColumn('balance', 'Balance', formatShares),
+  amountColumn('costPerShare', 'Cost Per Share', formatCost),
   column.display({
     id: 'actions',
     header: 'Actions',

@@ -13,11 +13,10 @@ import {
   type SaveProfileForm,
 } from '../../../contract/ledger';
 import { ApiError } from '../../lib/api-client';
+import { INFORMATION_NOT_SAVED, INFORMATION_SAVED } from '../../lib/save-messages';
 import { useSaveProfile } from './use-save-profile';
 
-// The spec's three messages (section 8), word for word.
-export const PROFILE_SAVED = 'Your information was successfully updated.';
-export const PROFILE_NOT_SAVED = 'The information was not saved. Please contact support.';
+// The spec's third message (section 8), word for word: the server could not be reached.
 export const PROFILE_SAVE_ERROR = 'An error occurred while saving. Please try again.';
 
 type Fields = SaveProfileForm;
@@ -115,10 +114,10 @@ export function ProfileForm({ profile }: { profile: ProfileResponse }) {
       aria-labelledby="page-title"
     >
       <div ref={messageRef} tabIndex={-1} className="mb-3 message-anchor">
-        {outcome?.kind === 'saved' && <Alert variant="success">{PROFILE_SAVED}</Alert>}
+        {outcome?.kind === 'saved' && <Alert variant="success">{INFORMATION_SAVED}</Alert>}
         {outcome?.kind === 'not-saved' && (
           <Alert variant="danger">
-            <p className="mb-0">{PROFILE_NOT_SAVED}</p>
+            <p className="mb-0">{INFORMATION_NOT_SAVED}</p>
             {outcome.detail && !outcome.field && (
               <p className="small mt-1 mb-0">{outcome.detail}</p>
             )}

@@ -2,28 +2,20 @@ import Table from 'react-bootstrap/Table';
 import type { StatementResponse } from '../../../contract/ledger';
 import { counterpartyPhrase, notesWithReason } from '../../../ledger';
 import { TypeBadge } from '../../components/type-badge';
-import {
-  addressLine,
-  addressLines,
-  formatCost,
-  formatDate,
-  formatShares,
-  statementBalanceNote,
-} from '../../lib/format';
-
-/** The same words as the PDF's (statement-pdf.ts). */
+import { statementHeader } from '../../../contract/statement-header';
+import { formatCost, formatDate, formatShares, statementBalanceNote } from '../../lib/format';
 
 /** The certificate-style statement: screen and print share this markup (styles.css @media print). */
 export function StatementDocument({ statement }: { statement: StatementResponse }) {
-  const { company, holder, totals, history } = statement;
-  const companyLines = addressLines(company);
+  const { company, holder, history } = statement;
+  const header = statementHeader(statement);
   return (
     <article className="statement-document" aria-labelledby="statement-holder">
       <header className="statement-header mb-4">
         <div className="d-flex flex-wrap justify-content-between gap-3">
           <div>
             <p className="statement-company h4 mb-1">{company.legalName}</p>
-            {companyLines.map((line) => (
+            {header.companyLines.map((line) => (
               <p key={line} className="mb-0 small">
                 {line}
               </p>
@@ -32,11 +24,11 @@ export function StatementDocument({ statement }: { statement: StatementResponse 
           <dl className="statement-meta small mb-0">
             <div>
               <dt>Date</dt>
-              <dd>{formatDate(statement.statementDate)}</dd>
+              <dd>{header.statementDate}</dd>
             </div>
             <div>
               <dt>As of</dt>
-              <dd>{formatDate(statement.asOf)}</dd>
+              <dd>{header.asOf}</dd>
             </div>
             <div>
               <dt>Document ID</dt>
@@ -48,9 +40,9 @@ export function StatementDocument({ statement }: { statement: StatementResponse 
           Statement of Shareholdings
         </p>
         <h2 id="statement-holder" className="statement-holder h3 mb-1">
-          {holder.fullName || holder.name}
+          {header.holderName}
         </h2>
-        {(holder.address || holder.city) && <p className="small mb-0">{addressLine(holder)}</p>}
+        {(holder.address || holder.city) && <p className="small mb-0">{header.holderAddress}</p>}
       </header>
 
       <section className="total-balance card mb-4" aria-labelledby="total-balance-title">
@@ -59,19 +51,19 @@ export function StatementDocument({ statement }: { statement: StatementResponse 
             TOTAL BALANCE
           </h3>
           <p className="total-balance-value display-6 fw-semibold mb-2">
-            {formatShares(totals.balance)} <span className="fs-5">shares</span>
+            {header.balance} <span className="fs-5">shares</span>
           </p>
           <dl className="row mb-0">
             <dt className="col-6 col-sm-3">Common</dt>
             <dd className="col-6 col-sm-3 mb-1" data-testid="total-common">
-              {formatShares(totals.common)}
+              {header.common}
             </dd>
             <dt className="col-6 col-sm-3">Preferred</dt>
             <dd className="col-6 col-sm-3 mb-1" data-testid="total-preferred">
-              {formatShares(totals.preferred)}
+              {header.preferred}
             </dd>
             <dt className="col-6 col-sm-3">Cost Per Share</dt>
-            <dd className="col-6 col-sm-3 mb-0">{formatCost(totals.costPerShare)}</dd>
+            <dd className="col-6 col-sm-3 mb-0">{header.costPerShare}</dd>
           </dl>
         </div>
       </section>

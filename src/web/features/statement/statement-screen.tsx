@@ -1,10 +1,12 @@
 import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
+import { AsOfDateInput } from '../../components/as-of-date-input';
 import { QueryState } from '../../components/query-state';
 import { ApiError } from '../../lib/api-client';
+import { useAddressParams } from '../../lib/use-address-params';
 import { idParams } from '../../../contract/ledger';
 import { HolderNotFound } from './holder-not-found';
 import { StatementDocument } from './statement-document';
@@ -29,7 +31,7 @@ export function StatementScreen({ holderId, today }: { holderId: string; today: 
 }
 
 function KnownStatementScreen({ holderId, today }: { holderId: string; today: string }) {
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useAddressParams();
   const asOf = params.get('asOf') ?? today;
   const query = useStatement(holderId, params.get('asOf') ?? undefined);
   const [printBlocked, setPrintBlocked] = useState(false);
@@ -96,21 +98,7 @@ function KnownStatementScreen({ holderId, today }: { holderId: string; today: st
         </Link>
         <Form.Group controlId={asOfId} className="ms-sm-auto">
           <Form.Label className="small mb-1">As of date</Form.Label>
-          <Form.Control
-            type="date"
-            value={asOf}
-            onChange={(e) =>
-              setParams(
-                (current) => {
-                  const next = new URLSearchParams(current);
-                  if (!e.target.value || e.target.value === today) next.delete('asOf');
-                  else next.set('asOf', e.target.value);
-                  return next;
-                },
-                { replace: true },
-              )
-            }
-          />
+          <AsOfDateInput value={asOf} today={today} onChange={(value) => update({ asOf: value })} />
         </Form.Group>
       </div>
       <div ref={messageRef} tabIndex={-1} className="no-print">

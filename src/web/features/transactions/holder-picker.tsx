@@ -12,6 +12,17 @@ export interface PickedHolder {
   name: string;
 }
 
+export interface HolderPickerProps {
+  label: string;
+  value: PickedHolder | null;
+  onChange: (holder: PickedHolder | null) => void;
+  error?: string | undefined;
+  excludeId?: string | undefined;
+  name: string;
+  /** A line under the choice saying what this holder's part is. */
+  hint?: string | undefined;
+}
+
 /**
  * A searchable holder choice built from two labelled native controls (a search box that narrows
  * a select), so it works with keyboard and screen readers without a custom combobox. The page
@@ -26,16 +37,7 @@ export function HolderPicker({
   excludeId,
   name,
   hint,
-}: {
-  label: string;
-  value: PickedHolder | null;
-  onChange: (holder: PickedHolder | null) => void;
-  error?: string | undefined;
-  excludeId?: string | undefined;
-  name: string;
-  /** A line under the choice saying what this holder's part is. */
-  hint?: string | undefined;
-}) {
+}: HolderPickerProps) {
   const [text, setText] = useState('');
   const [search, setSearch] = useState('');
   const searchId = useId();

@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
-import { useForm, type FieldErrors } from 'react-hook-form';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useForm, type FieldErrors, type RegisterOptions } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -12,19 +12,18 @@ import {
   type RecordTransactionForm,
 } from '../../../contract/ledger';
 import { operationTypes } from '../../../contract/constants/ledger';
-import { formatShares } from '../../lib/format';
+import { INFORMATION_NOT_SAVED, INFORMATION_SAVED } from '../../lib/save-messages';
 import { QueryState } from '../../components/query-state';
-import { HolderPicker, type PickedHolder } from './holder-picker';
+import { HolderPicker, type HolderPickerProps, type PickedHolder } from './holder-picker';
 import { keyAfterAttempt } from './idempotency-key';
+import { OriginList } from './origin-list';
 import { refusalOf, type TransactionField } from './refusal-text';
 import { TransactionReceipt, type Receipt } from './transaction-receipt';
 import { useCertificates } from './use-certificates';
 import { useRecordTransaction } from './use-record-transaction';
 
-// The spec uses the profile's texts for transactions too (section 8); the second is for what the
-// person cannot fix. A refusal they can fix says what to fix, next to the field.
-export const TRANSACTION_SAVED = 'Your information was successfully updated.';
-export const TRANSACTION_NOT_SAVED = 'The information was not saved. Please contact support.';
+// The spec uses the profile's texts for transactions too (section 8, lib/save-messages.ts). A
+// refusal the person can fix says what to fix, next to the field.
 export const TRANSACTION_FIX = 'Not recorded yet: correct the field marked below and submit again.';
 
 type OperationType = (typeof operationTypes)[number];
@@ -44,7 +43,8 @@ const emptyForm = (today: string): RecordTransactionForm => ({
   ClassType: 'common',
 });
 
-const className = (c: CertificateRow) => (c.classType === 'common' ? 'Common' : 'Preferred');
+/** Shares and Cost take the same decimal text input. */
+const AMOUNT_INPUT = { type: 'text', inputMode: 'decimal', autoComplete: 'off' } as const;
 
 /** The From holder's certificates an operation may draw on: a conversion takes common shares. */
 export const originChoices = (type: OperationType, rows: CertificateRow[]): CertificateRow[] =>
@@ -150,11 +150,27 @@ export function TransactionForm({ today }: { today: string }) {
         {errors[name].message}
       </Form.Control.Feedback>
     ) : null;
-  const aria = (name: TransactionField, help?: string) => ({
+  /** A control's registration and its invalid state, described by its error or else its help. */
+  const bind = (
+    name: TransactionField,
+    help?: string,
+    options?: RegisterOptions<RecordTransactionForm>,
+  ) => ({
+    ...register(name, options),
     isInvalid: invalid(name),
     'aria-invalid': invalid(name) ? true : undefined,
     'aria-describedby': invalid(name) ? `tx-${name}-error` : help,
   });
+
+  /** The From or To holder's picker: a fresh one after a save or a change of type. */
+  const holderPicker = (side: 'from' | 'to', props: Omit<HolderPickerProps, 'label' | 'name'>) => (
+    <HolderPicker
+      key={`${side}-${pickerKey}`}
+      label={side === 'from' ? 'From Shareholder' : 'To Shareholder'}
+      name={side}
+      {...props}
+    />
+  );
 
   return (
     <Form
@@ -165,21 +181,20 @@ export function TransactionForm({ today }: { today: string }) {
     >
       <div ref={messageRef} tabIndex={-1} className="mb-3 message-anchor">
         {outcome?.kind === 'saved' && (
-          <TransactionReceipt receipt={outcome.receipt} saved={TRANSACTION_SAVED} />
+          <TransactionReceipt receipt={outcome.receipt} saved={INFORMATION_SAVED} />
         )}
         {outcome && outcome.kind !== 'saved' && (
           <Alert variant={outcome.kind === 'fix' ? 'warning' : 'danger'}>
-            {outcome.kind === 'fix' ? TRANSACTION_FIX : TRANSACTION_NOT_SAVED}
+            {outcome.kind === 'fix' ? TRANSACTION_FIX : INFORMATION_NOT_SAVED}
             {outcome.detail && <span className="d-block small mt-1">{outcome.detail}</span>}
           </Alert>
         )}
       </div>
 
       <Row>
-        <Form.Group as={Col} md={6} className="mb-3" controlId="tx-type">
-          <Form.Label>Type</Form.Label>
+        <Field id="tx-type" label="Type" md={6} error={feedback('Type')}>
           <Form.Select
-            {...register('Type', {
+            {...bind('Type', undefined, {
               onChange: () => {
                 // The type decides the rest: what it does not use is cleared.
                 setValue('Origin', []);
@@ -188,7 +203,6 @@ export function TransactionForm({ today }: { today: string }) {
                 setPickerKey((k) => k + 1);
               },
             })}
-            {...aria('Type')}
           >
             {operationTypes.map((t) => (
               <option key={t} value={t}>
@@ -196,41 +210,31 @@ export function TransactionForm({ today }: { today: string }) {
               </option>
             ))}
           </Form.Select>
-          {feedback('Type')}
-        </Form.Group>
+        </Field>
         {type === 'New Issue' && (
-          <Form.Group as={Col} md={6} className="mb-3" controlId="tx-class">
-            <Form.Label>Share Class</Form.Label>
-            <Form.Select {...register('ClassType')} {...aria('ClassType')}>
+          <Field id="tx-class" label="Share Class" md={6} error={feedback('ClassType')}>
+            <Form.Select {...bind('ClassType')}>
               <option value="common">Common</option>
               <option value="preferred">Preferred</option>
             </Form.Select>
-            {feedback('ClassType')}
-          </Form.Group>
+          </Field>
         )}
       </Row>
 
-      <HolderPicker
-        key={`from-${pickerKey}`}
-        label="From Shareholder"
-        name="from"
-        value={from}
-        error={errors.ShareholderId?.message}
-        hint={type === 'New Issue' ? 'This shareholder receives the new shares.' : undefined}
-        onChange={pickFrom}
-      />
+      {holderPicker('from', {
+        value: from,
+        error: errors.ShareholderId?.message,
+        hint: type === 'New Issue' ? 'This shareholder receives the new shares.' : undefined,
+        onChange: pickFrom,
+      })}
 
-      {needsRecipient(type) && (
-        <HolderPicker
-          key={`to-${pickerKey}`}
-          label="To Shareholder"
-          name="to"
-          value={to}
-          error={errors.DestinationShareholderId?.message}
-          excludeId={from?.id}
-          onChange={pickTo}
-        />
-      )}
+      {needsRecipient(type) &&
+        holderPicker('to', {
+          value: to,
+          error: errors.DestinationShareholderId?.message,
+          excludeId: from?.id,
+          onChange: pickTo,
+        })}
 
       {needsOrigins(type) && (
         <fieldset
@@ -266,67 +270,53 @@ export function TransactionForm({ today }: { today: string }) {
       )}
 
       <Row>
-        <Form.Group as={Col} md={4} className="mb-3" controlId="tx-date">
-          <Form.Label>Date</Form.Label>
-          <Form.Control type="date" required {...register('ShareDate')} {...aria('ShareDate')} />
-          {feedback('ShareDate')}
-        </Form.Group>
-        <Form.Group as={Col} md={4} className="mb-3" controlId="tx-shares">
-          <Form.Label>Shares</Form.Label>
+        <Field id="tx-date" label="Date" md={4} error={feedback('ShareDate')}>
+          <Form.Control type="date" required {...bind('ShareDate')} />
+        </Field>
+        <Field id="tx-shares" label="Shares" md={4} error={feedback('Shares')}>
+          <Form.Control {...AMOUNT_INPUT} required {...bind('Shares')} />
+        </Field>
+        <Field
+          id="tx-cost"
+          label="Cost"
+          md={4}
+          help={<Form.Text id="tx-cost-help">Price per share in US dollars.</Form.Text>}
+          error={feedback('Cost')}
+        >
           <Form.Control
-            type="text"
-            inputMode="decimal"
-            autoComplete="off"
-            required
-            {...register('Shares')}
-            {...aria('Shares')}
+            {...AMOUNT_INPUT}
+            {...bind('Cost', 'tx-cost-help', {
+              setValueAs: (v: string) => (v.trim() === '' ? undefined : v),
+            })}
           />
-          {feedback('Shares')}
-        </Form.Group>
-        <Form.Group as={Col} md={4} className="mb-3" controlId="tx-cost">
-          <Form.Label>Cost</Form.Label>
-          <Form.Control
-            type="text"
-            inputMode="decimal"
-            autoComplete="off"
-            {...register('Cost', { setValueAs: (v: string) => (v.trim() === '' ? undefined : v) })}
-            {...aria('Cost', 'tx-cost-help')}
-          />
-          <Form.Text id="tx-cost-help">Price per share in US dollars.</Form.Text>
-          {feedback('Cost')}
-        </Form.Group>
+        </Field>
       </Row>
 
       {type === 'Cancel' && (
-        <Form.Group className="mb-3" controlId="tx-reason">
-          <Form.Label>Reason</Form.Label>
+        <Field
+          id="tx-reason"
+          label="Reason"
+          help={
+            <Form.Text id="tx-reason-help">
+              <strong className="text-danger">Required.</strong> Kept with the cancellation and
+              shown in the holder&apos;s statement.
+            </Form.Text>
+          }
+          error={feedback('Reason')}
+        >
           <Form.Control
             as="textarea"
             rows={2}
             maxLength={1000}
             required
-            {...register('Reason')}
-            {...aria('Reason', 'tx-reason-help')}
+            {...bind('Reason', 'tx-reason-help')}
           />
-          <Form.Text id="tx-reason-help">
-            <strong className="text-danger">Required.</strong> Kept with the cancellation and shown
-            in the holder&apos;s statement.
-          </Form.Text>
-          {feedback('Reason')}
-        </Form.Group>
+        </Field>
       )}
 
-      <Form.Group className="mb-3" controlId="tx-notes">
-        <Form.Label>Notes</Form.Label>
-        <Form.Control
-          as="textarea"
-          rows={3}
-          maxLength={1000}
-          {...register('Notes')}
-          {...aria('Notes')}
-        />
-        {feedback('Notes')}
-      </Form.Group>
+      <Field id="tx-notes" label="Notes" error={feedback('Notes')}>
+        <Form.Control as="textarea" rows={3} maxLength={1000} {...bind('Notes')} />
+      </Field>
 
       <Button type="submit" disabled={record.isPending || formState.isSubmitting}>
         {record.isPending ? 'Submitting…' : 'Submit Transaction'}
@@ -335,48 +325,25 @@ export function TransactionForm({ today }: { today: string }) {
   );
 }
 
-/** The origin choice: checkboxes numbered in the order chosen. */
-function OriginList(props: {
-  choices: CertificateRow[];
-  type: OperationType;
-  chosen: string[];
-  invalid: boolean;
-  onToggle: (id: string, checked: boolean) => void;
+/** A labelled control with its help and its error below it; `md`: its width in a row. */
+function Field(props: {
+  id: string;
+  label: string;
+  md?: number;
+  help?: ReactNode;
+  error: ReactNode;
+  children: ReactNode;
 }) {
-  if (props.choices.length === 0)
-    return (
-      <p className="small">
-        {props.type === 'Convert to Preferred'
-          ? 'This shareholder holds no common certificate with shares.'
-          : 'This shareholder holds no certificate with shares.'}
-      </p>
-    );
   return (
-    <div className="origin-list">
-      {props.choices.map((c) => {
-        const position = props.chosen.indexOf(c.id);
-        return (
-          <Form.Check
-            key={c.id}
-            id={`tx-origin-${c.id}`}
-            type="checkbox"
-            checked={position >= 0}
-            isInvalid={props.invalid}
-            onChange={(e) => props.onToggle(c.id, e.target.checked)}
-            label={
-              <>
-                {c.certificate} · {className(c)} · {formatShares(c.balance)} shares
-                {position >= 0 && (
-                  <span className="badge text-bg-secondary ms-2">
-                    {position + 1}
-                    <span className="visually-hidden"> in order</span>
-                  </span>
-                )}
-              </>
-            }
-          />
-        );
-      })}
-    </div>
+    <Form.Group
+      {...(props.md ? { as: Col, md: props.md } : {})}
+      className="mb-3"
+      controlId={props.id}
+    >
+      <Form.Label>{props.label}</Form.Label>
+      {props.children}
+      {props.help}
+      {props.error}
+    </Form.Group>
   );
 }

@@ -5,24 +5,8 @@ import { useLedgerApp } from '../../test-support/use-ledger-scenario';
 
 const { t, s } = useLedgerApp();
 beforeAll(async () => {
-  await s.post({
-    type: 'Transfer',
-    holderId: s.alice.id,
-    toHolderId: s.bob.id,
-    date: '2024-03-01',
-    shares: '100',
-    cost: '2.00',
-    originCertificateIds: [s.certificates.cs1],
-  });
-  await s.post({
-    type: 'Transfer',
-    holderId: s.alice.id,
-    toHolderId: s.carol.id,
-    date: '2024-03-02',
-    shares: '10',
-    cost: '2.00',
-    originCertificateIds: [s.certificates.cs2],
-  });
+  await s.postFrom('cs1', 'Transfer', '100', '2024-03-01', { toHolderId: s.bob.id, cost: '2.00' });
+  await s.postFrom('cs2', 'Transfer', '10', '2024-03-02', { toHolderId: s.carol.id, cost: '2.00' });
 });
 
 const get = (url: string, headers: Record<string, string>) =>

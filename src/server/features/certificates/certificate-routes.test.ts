@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { certificateDetailResponse, certificatesResponse } from '../../../contract/ledger';
+import { injectJson } from '../../test-support/inject-json';
 import { useLedgerApp } from '../../test-support/use-ledger-scenario';
 
 const { t, s } = useLedgerApp();
@@ -9,8 +10,7 @@ beforeAll(async () => {
   await s.postFrom('cs2', 'Transfer', '10', '2024-03-02', { toHolderId: s.carol.id, cost: '2.00' });
 });
 
-const get = (url: string, headers: Record<string, string>) =>
-  t.app.inject({ method: 'GET', url, headers });
+const get = (url: string, headers: Record<string, string>) => injectJson(t, 'GET', url, headers);
 
 describe('GET /api/v1/certificates', () => {
   it('lists a holder’s certificates by number, or only those with shares left', async () => {

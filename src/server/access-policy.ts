@@ -23,6 +23,12 @@ export { apiKeyScopes, type ApiKeyScope } from '../contract/constants/api-keys';
 
 export type Access = 'anonymous' | 'signed-in' | 'shareholder' | 'administrator' | ApiKeyScope;
 
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** `method` on each of `paths`, open to `access`. */
+const allow = (access: Access, method: Method, paths: readonly string[]) =>
+  Object.fromEntries(paths.map((path) => [`${method} ${path}`, access]));
+
 export const accessPolicy: Record<string, Access> = {
   'GET /healthz': 'anonymous',
   'GET /api/v1/mysql/health': 'anonymous',
@@ -39,26 +45,26 @@ export const accessPolicy: Record<string, Access> = {
   'GET /api/v1/audit': 'ledger:read',
   // The generic data layer (features/data-api); the use cases limit every statement to the
   // caller's organization.
-  [`POST ${dataPaths.query}`]: 'data:read',
-  [`GET ${dataPaths.schema}`]: 'data:read',
-  [`GET ${dataPaths.dashboard}`]: 'data:read',
-  [`GET ${dataPaths.collection}`]: 'data:read',
-  [`GET ${dataPaths.item}`]: 'data:read',
-  [`POST ${dataPaths.create}`]: 'data:write',
-  [`PUT ${dataPaths.update}`]: 'data:write',
-  [`DELETE ${dataPaths.remove}`]: 'data:write',
-  [`POST ${dataPaths.bulk}`]: 'data:write',
-  [`POST ${dataPaths.collection}`]: 'data:write',
-  [`PUT ${dataPaths.item}`]: 'data:write',
-  [`DELETE ${dataPaths.item}`]: 'data:write',
-  [`POST ${dataPaths.action}`]: 'data:write',
+  ...allow('data:read', 'POST', [dataPaths.query]),
+  ...allow('data:read', 'GET', [
+    dataPaths.schema,
+    dataPaths.dashboard,
+    dataPaths.collection,
+    dataPaths.item,
+  ]),
+  ...allow('data:write', 'POST', [
+    dataPaths.create,
+    dataPaths.bulk,
+    dataPaths.collection,
+    dataPaths.action,
+  ]),
+  ...allow('data:write', 'PUT', [dataPaths.update, dataPaths.item]),
+  ...allow('data:write', 'DELETE', [dataPaths.remove, dataPaths.item]),
   // The CRM gateway (features/gateway): administrators, and keys with the gateway scope.
-  ...Object.fromEntries(
-    gatewayProviders.flatMap((p) =>
-      gatewayOperations.map((o) => [`POST ${gatewayPath(p, o)}`, 'gateway' as const]),
-    ),
-  ),
-  [`POST ${gatewayPaths.customRest}`]: 'gateway',
+  ...allow('gateway', 'POST', [
+    ...gatewayProviders.flatMap((p) => gatewayOperations.map((o) => gatewayPath(p, o))),
+    gatewayPaths.customRest,
+  ]),
   // Import from Salesforce: administrators with a session, who see the report and decide.
   [`POST ${gatewayPaths.importSalesforce}`]: 'administrator',
   // API keys (features/api-keys): administrators with a session only, never a key.
@@ -87,7 +93,7 @@ export const accessPolicy: Record<string, Access> = {
   // Static files of the built web app; anything not found there becomes a 404 or a page.
   'GET /*': 'anonymous',
   // The web app's pages are public HTML; the data behind them is guarded by the API routes.
-  ...Object.fromEntries(webRoutePaths.map((p) => [`GET ${p}`, 'anonymous' as const])),
+  ...allow('anonymous', 'GET', webRoutePaths),
 };
 
 /** Routes that exist only to serve files or the OpenAPI browser are public by nature. */

@@ -40,10 +40,22 @@ function capture() {
 
 const terminate = (pid: number) => admin.query('select pg_terminate_backend($1)', [pid]);
 
+/** Runs `use` on a pool of its own to the test database, logging to `log`; closed after. */
+async function withPool(
+  use: (database: Database) => Promise<void>,
+  log?: Parameters<typeof openPostgres>[1],
+) {
+  const database = openPostgres(url, log);
+  try {
+    await use(database);
+  } finally {
+    await database.close();
+  }
+}
+
 describe('PostgreSQL pool', () => {
-  it('sets statement_timeout 5 s and idle_in_transaction_session_timeout 10 s on its connections', async () => {
-    const database = openPostgres(url);
-    try {
+  it('sets statement_timeout 5 s and idle_in_transaction_session_timeout 10 s on its connections', () =>
+    withPool(async (database) => {
       const client = await database.pool!.connect();
       try {
         const st = await client.query<{ statement_timeout: string }>('show statement_timeout');
@@ -56,15 +68,11 @@ describe('PostgreSQL pool', () => {
         client.release();
       }
       expect(database.pool!.options.connectionTimeoutMillis).toBe(2000);
-    } finally {
-      await database.close();
-    }
-  });
+    }));
 
   it('logs an idle pooled connection killed by the server, and carries on', async () => {
     const log = capture();
-    const database = openPostgres(url, log);
-    try {
+    await withPool(async (database) => {
       const { rows } = await database.pool!.query<{ pid: number }>(
         'select pg_backend_pid() as pid',
       );
@@ -74,15 +82,12 @@ describe('PostgreSQL pool', () => {
       expect(lines[0]!.obj.sqlState).toBe('57P01'); // admin_shutdown
       // The pool replaces the connection by itself.
       await expect(database.ping()).resolves.toBeUndefined();
-    } finally {
-      await database.close();
-    }
+    }, log);
   });
 
   it('logs a checked-out connection killed by the server, and carries on', async () => {
     const log = capture();
-    const database = openPostgres(url, log);
-    try {
+    await withPool(async (database) => {
       const client = await database.pool!.connect();
       try {
         const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
@@ -95,8 +100,6 @@ describe('PostgreSQL pool', () => {
         client.release(true);
       }
       await expect(database.ping()).resolves.toBeUndefined();
-    } finally {
-      await database.close();
-    }
+    }, log);
   });
 });

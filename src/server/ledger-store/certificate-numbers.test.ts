@@ -20,6 +20,17 @@ async function setup() {
   const bob = await createHolder(db, organization.id, { name: 'Bob' });
   const issue = (shares: string) =>
     ({ type: 'New Issue', holderId: alice.id, date: '2024-01-01', shares, cost: '1' }) as const;
+  /** Alice's transfer to Bob of `shares` out of certificate `from`. */
+  const transfer = (shares: string, from: string, cost?: string) =>
+    ({
+      type: 'Transfer',
+      holderId: alice.id,
+      toHolderId: bob.id,
+      date: '2024-01-02',
+      shares,
+      cost,
+      originCertificateIds: [from],
+    }) as const;
   const numbersOf = async () =>
     (
       await rows<{ number: number }>(
@@ -33,12 +44,12 @@ async function setup() {
     (await ledgerInvariants(db))
       .filter((v) => v.organization_id === organization.id)
       .map((v) => v.check_name);
-  return { db, organization, alice, bob, issue, numbersOf, violations };
+  return { db, organization, issue, transfer, numbersOf, violations };
 }
 
 describe('certificate numbers taken by the write statement', () => {
   it('are sequential in creation order, also for several operations in one transaction', async () => {
-    const { db, organization, alice, bob, issue, numbersOf } = await setup();
+    const { db, organization, issue, transfer, numbersOf } = await setup();
     const [a, b] = await database.ledgerTransaction(async (lt) => {
       const first = await postOperation(lt, {
         organizationId: organization.id,
@@ -53,14 +64,7 @@ describe('certificate numbers taken by the write statement', () => {
       expect(inside!.number).toBe(1);
       const second = await postOperation(lt, {
         organizationId: organization.id,
-        input: {
-          type: 'Transfer',
-          holderId: alice.id,
-          toHolderId: bob.id,
-          date: '2024-01-02',
-          shares: '4',
-          originCertificateIds: [first.certificates[0]!.id],
-        },
+        input: transfer('4', first.certificates[0]!.id),
         actor,
       });
       return [first, second];
@@ -98,7 +102,7 @@ describe('certificate numbers taken by the write statement', () => {
   });
 
   it('are in the stored answer, which a replay reads back exactly', async () => {
-    const { db, organization, alice, bob, issue, numbersOf, violations } = await setup();
+    const { db, organization, issue, transfer, numbersOf, violations } = await setup();
     const first = await database.ledgerTransaction((lt) =>
       postOperation(lt, { organizationId: organization.id, input: issue('5'), actor }),
     );
@@ -107,15 +111,7 @@ describe('certificate numbers taken by the write statement', () => {
     const ending = await database.ledgerTransaction((lt) =>
       postOperation(lt, {
         organizationId: organization.id,
-        input: {
-          type: 'Transfer',
-          holderId: alice.id,
-          toHolderId: bob.id,
-          date: '2024-01-02',
-          shares: '2',
-          cost: '1',
-          originCertificateIds: [first.certificates[0]!.id],
-        },
+        input: transfer('2', first.certificates[0]!.id, '1'),
         actor,
         commit: true,
         // Text that looks like a number's place in the answer stays text.

@@ -243,6 +243,31 @@ const issue = fc.record({ h: holderIx, shares, cost, date, preferred: fc.boolean
   }),
 );
 
+/** What an operation that takes shares from origins names besides, given the holders' ids. */
+type Besides = (hs: string[]) => Omit<OperationInput, 'holderId' | 'date' | 'shares'>;
+
+/**
+ * A command by holder `holder` that takes `a.shares` on `a.date` from the origins `a.picks`
+ * picks alike in both worlds.
+ */
+const fromOrigins = (
+  label: string,
+  a: { picks: Pick[]; shares: string; date: string },
+  holder: number,
+  besides: Besides,
+) =>
+  command(`${label} ${JSON.stringify(a)}`, (m, r) => {
+    const o = origins(m, r, holder, a.picks);
+    const input = (hs: string[], ids: string[]): OperationInput => ({
+      ...besides(hs),
+      holderId: hs[holder]!,
+      date: a.date,
+      shares: a.shares,
+      originCertificateIds: ids,
+    });
+    return both(m, r, input(m.holders, o.model), input(r.holders, o.real));
+  });
+
 const transfer = fc
   .record({
     from: holderIx,
@@ -256,34 +281,16 @@ const transfer = fc
     date: laterDate,
   })
   .map((a) =>
-    command(`transfer ${JSON.stringify(a)}`, (m, r) => {
-      const o = origins(m, r, a.from, a.picks);
-      const input = (hs: string[], ids: string[]): OperationInput => ({
-        type: 'Transfer',
-        holderId: hs[a.from]!,
-        toHolderId: hs[(a.from + a.offset) % HOLDERS]!,
-        date: a.date,
-        shares: a.shares,
-        cost: a.cost,
-        originCertificateIds: ids,
-      });
-      return both(m, r, input(m.holders, o.model), input(r.holders, o.real));
-    }),
+    fromOrigins('transfer', a, a.from, (hs) => ({
+      type: 'Transfer',
+      toHolderId: hs[(a.from + a.offset) % HOLDERS]!,
+      cost: a.cost,
+    })),
   );
 
-const convert = fc.record({ h: holderIx, picks, shares: some, date: laterDate }).map((a) =>
-  command(`convert ${JSON.stringify(a)}`, (m, r) => {
-    const o = origins(m, r, a.h, a.picks);
-    const input = (hs: string[], ids: string[]): OperationInput => ({
-      type: 'Convert to Preferred',
-      holderId: hs[a.h]!,
-      date: a.date,
-      shares: a.shares,
-      originCertificateIds: ids,
-    });
-    return both(m, r, input(m.holders, o.model), input(r.holders, o.real));
-  }),
-);
+const convert = fc
+  .record({ h: holderIx, picks, shares: some, date: laterDate })
+  .map((a) => fromOrigins('convert', a, a.h, () => ({ type: 'Convert to Preferred' })));
 
 const cancel = fc
   .record({
@@ -293,20 +300,7 @@ const cancel = fc
     date: laterDate,
     reason: fc.constantFrom('repurchase', 'repurchase', 'repurchase', ''),
   })
-  .map((a) =>
-    command(`cancel ${JSON.stringify(a)}`, (m, r) => {
-      const o = origins(m, r, a.h, a.picks);
-      const input = (hs: string[], ids: string[]): OperationInput => ({
-        type: 'Cancel',
-        holderId: hs[a.h]!,
-        date: a.date,
-        shares: a.shares,
-        reason: a.reason,
-        originCertificateIds: ids,
-      });
-      return both(m, r, input(m.holders, o.model), input(r.holders, o.real));
-    }),
-  );
+  .map((a) => fromOrigins('cancel', a, a.h, () => ({ type: 'Cancel', reason: a.reason })));
 
 const read = fc.constant(command('read', compareState));
 

@@ -10,7 +10,7 @@ import {
 import type { Tx } from '../db/database';
 import { formatTenThousandths, toHundredths, toTenThousandths } from './amounts';
 import { rows } from '../db/sql';
-import { ledgerStateOf } from './lock-operation-state';
+import { ledgerStateOf, type LockedCertificate, type LockedHolder } from './lock-operation-state';
 
 /**
  * TEST FIXTURE: never used by the app (checklist LED-11). postOperation as it would be written
@@ -29,14 +29,7 @@ export async function naivePostOperation(
   const origins =
     originIds.length === 0
       ? []
-      : await rows<{
-          id: string;
-          holder_id: string;
-          class_type: ClassType;
-          balance: string;
-          effective_date: string;
-          cost: string;
-        }>(
+      : await rows<Omit<LockedCertificate, 'number' | 'prefix'>>(
           tx,
           sql`select c.id, c.holder_id, cls.class_type, c.balance::text as balance,
                      c.effective_date::text as effective_date, c.cost::text as cost
@@ -50,13 +43,7 @@ export async function naivePostOperation(
       ),
     ),
   ];
-  const holders = await rows<{
-    id: string;
-    active: boolean;
-    common_shares: string;
-    preferred_shares: string;
-    held_cost: string;
-  }>(
+  const holders = await rows<Omit<LockedHolder, 'name'>>(
     tx,
     sql`select id, active, common_shares::text as common_shares,
                preferred_shares::text as preferred_shares, held_cost::text as held_cost

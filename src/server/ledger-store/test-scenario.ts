@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import type { OperationInput } from '../../ledger';
+import type { OperationInput, OperationType } from '../../ledger';
 import type { Database, Db } from '../db/database';
 import { createHolder, createOrganization, signInAs } from '../test-support/fixtures';
 import type { TestApp } from '../test-support/test-app';
@@ -13,6 +13,30 @@ export function poster(database: Database, organizationId: string) {
     database.ledgerTransaction((lt) =>
       postOperation(lt, { organizationId, input, actor: { userId: 'setup', holderId: null } }),
     );
+}
+
+type Poster = ReturnType<typeof poster>;
+
+/** What a posting that takes shares from a certificate may name besides. */
+type Besides = Pick<OperationInput, 'toHolderId' | 'cost' | 'notes' | 'reason'>;
+
+/**
+ * Posts an operation that takes `shares` on `date` from one of `owned`'s certificates, by the
+ * certificate's holder (test setup).
+ */
+function posterFrom<Name extends string>(
+  post: Poster,
+  owned: Record<Name, { id: string; holderId: string }>,
+) {
+  return (from: Name, type: OperationType, shares: string, date: string, besides: Besides = {}) =>
+    post({
+      type,
+      holderId: owned[from].holderId,
+      date,
+      shares,
+      originCertificateIds: [owned[from].id],
+      ...besides,
+    });
 }
 
 /**
@@ -59,6 +83,11 @@ export async function ledgerScenario(t: TestApp) {
     shares: '10',
     cost: '3.00',
   });
+  const owned = {
+    cs1: { id: cs1.certificates[0]!.id, holderId: alice.id },
+    cs2: { id: cs2.certificates[0]!.id, holderId: alice.id },
+    cs3: { id: cs3.certificates[0]!.id, holderId: bob.id },
+  };
   return {
     db,
     organization,
@@ -67,11 +96,8 @@ export async function ledgerScenario(t: TestApp) {
     bob,
     carol,
     post,
-    certificates: {
-      cs1: cs1.certificates[0]!.id,
-      cs2: cs2.certificates[0]!.id,
-      cs3: cs3.certificates[0]!.id,
-    },
+    postFrom: posterFrom(post, owned),
+    certificates: { cs1: owned.cs1.id, cs2: owned.cs2.id, cs3: owned.cs3.id },
     as: {
       admin: await signInAs(t, admin.email!),
       alice: await signInAs(t, alice.email!),

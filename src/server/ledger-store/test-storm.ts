@@ -72,6 +72,20 @@ export async function stormVerdict(db: Db, s: { organizationId: string; origin: 
   };
 }
 
+/**
+ * The verdict of a sound storm that emptied its origin in `transfers` transfers, `shares` shares
+ * in all: the origin's kept balance and its journal at nothing, what the recipients received
+ * kept and journaled alike, no invariant broken.
+ */
+export const soundStormVerdict = (transfers: number, shares: number) => ({
+  transfers,
+  originKept: '0.00',
+  originFromTransactions: '0.00',
+  receivedKept: `${shares}.00`,
+  receivedFromTransactions: `${shares}.00`,
+  violations: [],
+});
+
 interface Answer {
   status: number;
   body: { code?: string };

@@ -56,6 +56,17 @@ async function unnoticed(change: () => Promise<unknown>) {
   }
 }
 
+/** Ada's new session, once the directory has answered it. */
+async function adaSignedIn() {
+  const as = await signInAs(t, 'ada@cache.test');
+  expect(await directory(as)).toBe(200);
+  return as;
+}
+
+/** Signs the session out through this server (a write request). */
+const logout = (as: Record<string, string>) =>
+  t.app.inject({ method: 'POST', url: '/auth/logout', headers: as });
+
 const endSessions = () =>
   t.database.db.execute(
     sql`delete from auth_session where user_id in
@@ -65,18 +76,16 @@ const endSessions = () =>
 describe('the session cache', () => {
   it('answers a known session from memory (proof: a row deleted unnoticed still answers)', async () => {
     await cacheTurned(true);
-    const as = await signInAs(t, 'ada@cache.test');
-    expect(await directory(as)).toBe(200);
+    const as = await adaSignedIn();
     await unnoticed(endSessions);
     expect(await directory(as)).toBe(200);
     // A write request of this server empties it: the next read is the database's.
-    await t.app.inject({ method: 'POST', url: '/auth/logout', headers: as });
+    await logout(as);
     expect(await directory(as)).toBe(401);
   });
 
   it('keeps what it knows across a data query, a POST that only reads', async () => {
-    const as = await signInAs(t, 'ada@cache.test');
-    expect(await directory(as)).toBe(200);
+    const as = await adaSignedIn();
     await unnoticed(endSessions);
     const query = await t.app.inject({
       method: 'POST',
@@ -86,20 +95,18 @@ describe('the session cache', () => {
     });
     expect(query.statusCode).toBe(200);
     expect(await directory(as)).toBe(200);
-    await t.app.inject({ method: 'POST', url: '/auth/logout', headers: as });
+    await logout(as);
     expect(await directory(as)).toBe(401);
   });
 
   it('refuses a session another server ended, as soon as the database tells', async () => {
-    const as = await signInAs(t, 'ada@cache.test');
-    expect(await directory(as)).toBe(200);
+    const as = await adaSignedIn();
     await endSessions();
     expect(await within(() => directory(as), 401)).toBeLessThan(1_000);
   });
 
   it('counts a demotion made elsewhere at the next request after the notice', async () => {
-    const as = await signInAs(t, 'ada@cache.test');
-    expect(await directory(as)).toBe(200);
+    const as = await adaSignedIn();
     await t.database.db.execute(
       sql`update shareholder set is_admin = false where id = ${holderId}`,
     );
@@ -113,9 +120,8 @@ describe('the session cache', () => {
   });
 
   it('counts a sign-out made here at the very next request, notice or not', async () => {
-    const as = await signInAs(t, 'ada@cache.test');
-    expect(await directory(as)).toBe(200);
-    await unnoticed(() => t.app.inject({ method: 'POST', url: '/auth/logout', headers: as }));
+    const as = await adaSignedIn();
+    await unnoticed(() => logout(as));
     expect(await directory(as)).toBe(401);
   });
 });

@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditResponse } from '../../../contract/ledger';
+import { expectAdministratorsOnly } from '../../test-support/expect-administrators-only';
+import { getParsed } from '../../test-support/get-parsed';
+import { injectJson } from '../../test-support/inject-json';
 import { useLedgerApp } from '../../test-support/use-ledger-scenario';
 
 const { t, s } = useLedgerApp();
@@ -22,14 +25,11 @@ beforeAll(async () => {
   expect(res.statusCode).toBe(201);
 });
 
-const get = (url: string, headers: Record<string, string>) =>
-  t.app.inject({ method: 'GET', url, headers });
+const get = (url: string, headers: Record<string, string>) => injectJson(t, 'GET', url, headers);
 
 describe('GET /api/v1/audit', () => {
   it('lists who did what, when, why, with before and after, newest first', async () => {
-    const res = await get('/api/v1/audit', s.as.admin);
-    expect(res.statusCode).toBe(200);
-    const body = auditResponse.parse(res.json());
+    const body = await getParsed(t, '/api/v1/audit', s.as.admin, auditResponse);
     expect(body.rows).toHaveLength(4);
     const [latest] = body.rows;
     expect(latest).toMatchObject({
@@ -63,11 +63,6 @@ describe('GET /api/v1/audit', () => {
     expect(upToToday.rows).toHaveLength(4);
   });
 
-  it('is for administrators only: 403 shareholder, 401 anonymous, 400 naming a bad filter', async () => {
-    expect((await get('/api/v1/audit', s.as.alice)).statusCode).toBe(403);
-    expect((await get('/api/v1/audit', {})).statusCode).toBe(401);
-    const bad = await get('/api/v1/audit?holderId=nope', s.as.admin);
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().field).toBe('holderId');
-  });
+  it('is for administrators only: 403 shareholder, 401 anonymous, 400 naming a bad filter', () =>
+    expectAdministratorsOnly(t, s, '/api/v1/audit', { query: 'holderId=nope', field: 'holderId' }));
 });

@@ -1,32 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { certificateDetailResponse, certificatesResponse } from '../../../contract/ledger';
+import { injectJson } from '../../test-support/inject-json';
 import { useLedgerApp } from '../../test-support/use-ledger-scenario';
 
 const { t, s } = useLedgerApp();
 beforeAll(async () => {
-  await s.post({
-    type: 'Transfer',
-    holderId: s.alice.id,
-    toHolderId: s.bob.id,
-    date: '2024-03-01',
-    shares: '100',
-    cost: '2.00',
-    originCertificateIds: [s.certificates.cs1],
-  });
-  await s.post({
-    type: 'Transfer',
-    holderId: s.alice.id,
-    toHolderId: s.carol.id,
-    date: '2024-03-02',
-    shares: '10',
-    cost: '2.00',
-    originCertificateIds: [s.certificates.cs2],
-  });
+  await s.postFrom('cs1', 'Transfer', '100', '2024-03-01', { toHolderId: s.bob.id, cost: '2.00' });
+  await s.postFrom('cs2', 'Transfer', '10', '2024-03-02', { toHolderId: s.carol.id, cost: '2.00' });
 });
 
-const get = (url: string, headers: Record<string, string>) =>
-  t.app.inject({ method: 'GET', url, headers });
+const get = (url: string, headers: Record<string, string>) => injectJson(t, 'GET', url, headers);
 
 describe('GET /api/v1/certificates', () => {
   it('lists a holder’s certificates by number, or only those with shares left', async () => {

@@ -1,19 +1,20 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { directoryResponse, directorySortKeys, type DirectoryRow } from '../../../contract/ledger';
+import { expectAdministratorsOnly } from '../../test-support/expect-administrators-only';
 import { createHolder } from '../../test-support/fixtures';
+import { getParsed } from '../../test-support/get-parsed';
+import { injectJson } from '../../test-support/inject-json';
 import { useLedgerScenario } from '../../test-support/use-ledger-scenario';
 import { useShareholderRoutesScenario } from './shareholder-routes.scenario';
 
 const { t, s } = useShareholderRoutesScenario();
 
-const get = (url: string, headers: Record<string, string>) =>
-  t.app.inject({ method: 'GET', url, headers });
+const get = (url: string, headers: Record<string, string>) => injectJson(t, 'GET', url, headers);
 
 describe('GET /api/v1/shareholders (directory)', () => {
   it('lists active holders with figures and totals for an administrator', async () => {
-    const res = await get('/api/v1/shareholders?sort=balance&dir=desc', s.as.admin);
-    expect(res.statusCode).toBe(200);
-    const body = directoryResponse.parse(res.json());
+    const url = '/api/v1/shareholders?sort=balance&dir=desc';
+    const body = await getParsed(t, url, s.as.admin, directoryResponse);
     expect(body.rows.map((r) => r.name)).toEqual(['Alice', 'Bob', 'Rich Admin', 'Carol']);
     expect(body.rows[0]).toMatchObject({
       common: '95.00',
@@ -65,13 +66,11 @@ describe('GET /api/v1/shareholders (directory)', () => {
     expect(body.total).toBe(2);
   });
 
-  it('refuses shareholders (403) and anonymous callers (401); 400 names a bad parameter', async () => {
-    expect((await get('/api/v1/shareholders', s.as.alice)).statusCode).toBe(403);
-    expect((await get('/api/v1/shareholders', {})).statusCode).toBe(401);
-    const bad = await get('/api/v1/shareholders?sort=password', s.as.admin);
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().field).toBe('sort');
-  });
+  it('refuses shareholders (403) and anonymous callers (401); 400 names a bad parameter', () =>
+    expectAdministratorsOnly(t, s, '/api/v1/shareholders', {
+      query: 'sort=password',
+      field: 'sort',
+    }));
 });
 
 describe('directory sort, search and paging (every sortable column, both directions)', () => {
@@ -93,11 +92,8 @@ describe('directory sort, search and paging (every sortable column, both directi
     await issue(erin.id, '5', '1.00', 'preferred');
   });
 
-  const directory = async (query: string) => {
-    const res = await get(`/api/v1/shareholders?${query}`, o.as.admin);
-    expect(res.statusCode).toBe(200);
-    return directoryResponse.parse(res.json());
-  };
+  const directory = (query: string) =>
+    getParsed(t, `/api/v1/shareholders?${query}`, o.as.admin, directoryResponse);
 
   /** Hundredths, so figures compare exactly. */
   const exact = (amount: string) => BigInt(amount.replace('.', ''));

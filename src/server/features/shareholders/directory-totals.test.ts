@@ -59,35 +59,14 @@ describe('the directory totals kept on the organization row', () => {
     // Alice 150, Bob 10; the administrator holds nothing and is not listed; Carol is (0 shares).
     await expectInStep({ shareholders: 3, totalShares: '160.00', common: '160.00' });
 
-    await s.post({
-      type: 'Transfer',
-      holderId: s.alice.id,
-      toHolderId: s.admin.id,
-      date: '2024-01-02',
-      shares: '5',
-      cost: '1',
-      originCertificateIds: [s.certificates.cs1],
-    });
+    await s.postFrom('cs1', 'Transfer', '5', '2024-01-02', { toHolderId: s.admin.id, cost: '1' });
     // The administrator now holds shares and is listed; the total is unchanged.
     await expectInStep({ shareholders: 4, totalShares: '160.00' });
 
-    await s.post({
-      type: 'Convert to Preferred',
-      holderId: s.bob.id,
-      date: '2024-01-03',
-      shares: '4',
-      originCertificateIds: [s.certificates.cs3],
-    });
+    await s.postFrom('cs3', 'Convert to Preferred', '4', '2024-01-03');
     await expectInStep({ totalShares: '160.00', common: '156.00', preferred: '4.00' });
 
-    await s.post({
-      type: 'Cancel',
-      holderId: s.alice.id,
-      date: '2024-01-04',
-      shares: '20',
-      originCertificateIds: [s.certificates.cs2],
-      reason: 'Repurchased',
-    });
+    await s.postFrom('cs2', 'Cancel', '20', '2024-01-04', { reason: 'Repurchased' });
     await expectInStep({ totalShares: '140.00', common: '136.00' });
 
     // Deactivating, renaming to nothing, new holders and deletions outside the ledger.

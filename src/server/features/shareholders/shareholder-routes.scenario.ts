@@ -14,30 +14,9 @@ export function useShareholderRoutesScenario() {
 
 async function shareholderRoutesLedger(s: LedgerScenario) {
   // Alice transfers 30 of CS-1 to Bob in 2024, converts 20 of CS-2 and cancels 5.
-  await s.post({
-    type: 'Transfer',
-    holderId: s.alice.id,
-    toHolderId: s.bob.id,
-    date: '2024-03-01',
-    shares: '30',
-    cost: '2.00',
-    originCertificateIds: [s.certificates.cs1],
-  });
-  await s.post({
-    type: 'Convert to Preferred',
-    holderId: s.alice.id,
-    date: '2024-04-01',
-    shares: '20',
-    originCertificateIds: [s.certificates.cs2],
-  });
-  await s.post({
-    type: 'Cancel',
-    holderId: s.alice.id,
-    date: '2024-05-01',
-    shares: '5',
-    reason: 'repurchase',
-    originCertificateIds: [s.certificates.cs1],
-  });
+  await s.postFrom('cs1', 'Transfer', '30', '2024-03-01', { toHolderId: s.bob.id, cost: '2.00' });
+  await s.postFrom('cs2', 'Convert to Preferred', '20', '2024-04-01');
+  await s.postFrom('cs1', 'Cancel', '5', '2024-05-01', { reason: 'repurchase' });
   // An administrator holding nothing is left out of the directory; one holding shares is listed.
   const rich = await createHolder(s.db, s.organization.id, { name: 'Rich Admin', isAdmin: true });
   await s.post({

@@ -5,13 +5,13 @@ import { describe, expect, it } from 'vitest';
 import { directoryResponse, profileResponse, statementResponse } from '../../../contract/ledger';
 import { rows } from '../../db/sql';
 import { ledgerScenario } from '../../ledger-store/test-scenario';
+import { injectJson } from '../../test-support/inject-json';
 import { getStatement } from './get-statement';
 import { useShareholderRoutesScenario } from './shareholder-routes.scenario';
 
 const { t, s } = useShareholderRoutesScenario();
 
-const get = (url: string, headers: Record<string, string>) =>
-  t.app.inject({ method: 'GET', url, headers });
+const get = (url: string, headers: Record<string, string>) => injectJson(t, 'GET', url, headers);
 
 describe('GET /api/v1/shareholders/:id/statement', () => {
   it('gives the holder their own statement: friendly labels, counterparties, reasons, balance per class', async () => {

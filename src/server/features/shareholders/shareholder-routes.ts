@@ -19,49 +19,49 @@ import { saveProfile } from './save-profile';
 
 const errors = errorResponses(400, 401, 403, 404, 503);
 
-const directorySchema = {
-  operationId: 'listShareholders',
+/** A route of this file: filed under shareholders, answering `ok` or one of the errors. */
+const shareholdersSchema = <Ok, Parts extends { summary: string; description: string }>(
+  operationId: string,
+  ok: Ok,
+  parts: Parts,
+) => ({
+  operationId,
   tags: ['shareholders'],
+  ...parts,
+  response: { 200: ok, ...errors },
+});
+
+const directorySchema = shareholdersSchema('listShareholders', directoryResponse, {
   summary: 'Directory of shareholders with totals (administrator)',
   description:
     'Every holder with a position as of `asOf` (today by default), with server-side search, ' +
     'sort and paging, and totals over every listed holder.',
   querystring: directoryQuery,
-  response: { 200: directoryResponse, ...errors },
-};
+});
 
-const statementSchema = {
-  operationId: 'getStatement',
-  tags: ['shareholders'],
+const statementSchema = shareholdersSchema('getStatement', statementResponse, {
   summary: "A holder's statement as of a date",
   description:
     'Balances per class and every transaction up to `asOf`. An administrator may read any ' +
     "holder's statement; a shareholder only their own (another's answers 404).",
   params: idParams,
   querystring: statementQuery,
-  response: { 200: statementResponse, ...errors },
-};
+});
 
-const profileSchema = {
-  operationId: 'getProfile',
-  tags: ['shareholders'],
+const profileSchema = shareholdersSchema('getProfile', profileResponse, {
   summary: "A holder's contact profile",
   description: "An administrator may read any holder's profile; a shareholder only their own.",
   params: idParams,
-  response: { 200: profileResponse, ...errors },
-};
+});
 
-const saveProfileSchema = {
-  operationId: 'saveProfile',
-  tags: ['shareholders'],
+const saveProfileSchema = shareholdersSchema('saveProfile', saveProfileResponse, {
   summary: "Save a holder's contact profile (the spec's Save)",
   description:
     'Replaces the contact fields; only an administrator may change the name. Unknown ' +
     'fields (balances, admin flag, e-mail) are refused with 400.',
   params: idParams,
   body: saveProfileBody,
-  response: { 200: saveProfileResponse, ...errors },
-};
+});
 
 /** Directory, statement and profile (spec §2): roles checked by the access policy, then per holder. */
 export const shareholderRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {

@@ -132,14 +132,9 @@ describe('GET /api/v1/shareholders/:id/statement.pdf', () => {
   const t = useTestApp();
   const s = useLedgerScenario(t);
   beforeAll(async () => {
-    await s.post({
-      type: 'Transfer',
-      holderId: s.alice.id,
+    await s.postFrom('cs1', 'Transfer', '30', '2024-02-01', {
       toHolderId: s.bob.id,
-      date: '2024-02-01',
-      shares: '30',
       cost: '2.00',
-      originCertificateIds: [s.certificates.cs1],
       notes: 'gift to Bob',
     });
   });

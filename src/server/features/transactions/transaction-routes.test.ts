@@ -136,37 +136,31 @@ describe('POST /api/v1/transactions', () => {
     expect((await post(s.as.admin, { ...body, ShareDate: today })).statusCode).toBe(201);
   });
 
-  it('answers a ledger refusal with its code and field (422 / 409)', async () => {
-    const noRecipient = await post(s.as.admin, {
+  // Each a Transfer of one share of Bob's CS-3, changed as the row says.
+  it.each([
+    ['LEDGER.RECIPIENT_REQUIRED', 422, 'DestinationShareholderId', () => ({})],
+    [
+      'LEDGER.INSUFFICIENT_SHARES',
+      409,
+      'Shares',
+      () => ({ DestinationShareholderId: s.carol.id, Shares: '1000' }),
+    ],
+    [
+      'LEDGER.ORIGIN_NOT_OWNED',
+      422,
+      'Origin',
+      () => ({ ShareholderId: s.carol.id, Type: 'Cancel', Reason: 'error' }),
+    ],
+  ])('answers the ledger refusal %s with %i, naming %s', async (code, status, field, change) => {
+    const res = await post(s.as.admin, {
       ShareholderId: s.bob.id,
       ShareDate: '2024-03-01',
       Shares: '1',
       Type: 'Transfer',
       Origin: [s.certificates.cs3],
+      ...change(),
     });
-    expect(noRecipient.statusCode).toBe(422);
-    expect(noRecipient.json()).toMatchObject({
-      code: 'LEDGER.RECIPIENT_REQUIRED',
-      field: 'DestinationShareholderId',
-    });
-    const tooMany = await post(s.as.admin, {
-      ShareholderId: s.bob.id,
-      DestinationShareholderId: s.carol.id,
-      ShareDate: '2024-03-01',
-      Shares: '1000',
-      Type: 'Transfer',
-      Origin: [s.certificates.cs3],
-    });
-    expect(tooMany.statusCode).toBe(409);
-    expect(tooMany.json()).toMatchObject({ code: 'LEDGER.INSUFFICIENT_SHARES', field: 'Shares' });
-    const notOwned = await post(s.as.admin, {
-      ShareholderId: s.carol.id,
-      ShareDate: '2024-03-01',
-      Shares: '1',
-      Type: 'Cancel',
-      Reason: 'error',
-      Origin: [s.certificates.cs3],
-    });
-    expect(notOwned.json()).toMatchObject({ code: 'LEDGER.ORIGIN_NOT_OWNED', field: 'Origin' });
+    expect(res.statusCode).toBe(status);
+    expect(res.json()).toMatchObject({ code, field });
   });
 });

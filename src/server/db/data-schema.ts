@@ -14,8 +14,9 @@ import {
   uniqueIndex,
   uuid,
   type AnyPgColumn,
+  type PgTable,
 } from 'drizzle-orm/pg-core';
-import { dataStates } from '../../contract/data-api';
+import { dataStates, type DataEntity } from '../../contract/data-api';
 import { organization } from './schema';
 
 // The generic multi-tenant data layer (spec section 3), served at /api/v1/mysql. A tenant belongs
@@ -306,3 +307,16 @@ export const dataVisit = pgTable(
     check('data_visit_total_cost_check', nonNegative(t.totalCost)),
   ],
 );
+
+/** The table of each entity of the data API (the entity registry declares the rest). */
+export const dataTables: Record<DataEntity, PgTable> = {
+  tenants: dataTenant,
+  accounts: dataAccount,
+  contacts: dataContact,
+  leads: dataLead,
+  product_lines: dataProductLine,
+  products: dataProduct,
+  orders: dataOrder,
+  pets: dataPet,
+  visits: dataVisit,
+};

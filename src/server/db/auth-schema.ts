@@ -1,8 +1,20 @@
-import { bigint, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt, moment, updatedAt } from './columns';
 
 // better-auth's core tables (1.7), mapped through its drizzle adapter: property names are the
 // field names better-auth uses, SQL names are ours.
-const ts = (name: string) => timestamp(name, { withTimezone: true });
+
+/** better-auth's own stamps: it sets updated_at on every change. */
+const stamps = () => ({
+  createdAt: createdAt(),
+  updatedAt: updatedAt().$onUpdate(() => new Date()),
+});
+
+/** The user a row belongs to; it goes with the user. */
+const userRef = () =>
+  text('user_id')
+    .notNull()
+    .references(() => authUser.id, { onDelete: 'cascade' });
 
 export const authUser = pgTable('auth_user', {
   id: text('id').primaryKey(),
@@ -10,29 +22,19 @@ export const authUser = pgTable('auth_user', {
   email: text('email').notNull().unique(),
   emailVerified: boolean('email_verified').notNull().default(false),
   image: text('image'),
-  createdAt: ts('created_at').notNull().defaultNow(),
-  updatedAt: ts('updated_at')
-    .notNull()
-    .defaultNow()
-    .$onUpdate(() => new Date()),
+  ...stamps(),
 });
 
 export const authSession = pgTable(
   'auth_session',
   {
     id: text('id').primaryKey(),
-    expiresAt: ts('expires_at').notNull(),
+    expiresAt: moment('expires_at').notNull(),
     token: text('token').notNull().unique(),
-    createdAt: ts('created_at').notNull().defaultNow(),
-    updatedAt: ts('updated_at')
-      .notNull()
-      .defaultNow()
-      .$onUpdate(() => new Date()),
+    ...stamps(),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
-    userId: text('user_id')
-      .notNull()
-      .references(() => authUser.id, { onDelete: 'cascade' }),
+    userId: userRef(),
     // Ours (session.additionalFields.kind): 'web' (cookie) or 'api' (bearer access token).
     kind: text('kind'),
   },
@@ -45,21 +47,15 @@ export const authAccount = pgTable(
     id: text('id').primaryKey(),
     accountId: text('account_id').notNull(),
     providerId: text('provider_id').notNull(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => authUser.id, { onDelete: 'cascade' }),
+    userId: userRef(),
     accessToken: text('access_token'),
     refreshToken: text('refresh_token'),
     idToken: text('id_token'),
-    accessTokenExpiresAt: ts('access_token_expires_at'),
-    refreshTokenExpiresAt: ts('refresh_token_expires_at'),
+    accessTokenExpiresAt: moment('access_token_expires_at'),
+    refreshTokenExpiresAt: moment('refresh_token_expires_at'),
     scope: text('scope'),
     password: text('password'),
-    createdAt: ts('created_at').notNull().defaultNow(),
-    updatedAt: ts('updated_at')
-      .notNull()
-      .defaultNow()
-      .$onUpdate(() => new Date()),
+    ...stamps(),
   },
   (t) => [index('auth_account_user_idx').on(t.userId)],
 );
@@ -70,12 +66,8 @@ export const authVerification = pgTable(
     id: text('id').primaryKey(),
     identifier: text('identifier').notNull(),
     value: text('value').notNull(),
-    expiresAt: ts('expires_at').notNull(),
-    createdAt: ts('created_at').notNull().defaultNow(),
-    updatedAt: ts('updated_at')
-      .notNull()
-      .defaultNow()
-      .$onUpdate(() => new Date()),
+    expiresAt: moment('expires_at').notNull(),
+    ...stamps(),
   },
   (t) => [index('auth_verification_identifier_idx').on(t.identifier)],
 );
@@ -103,19 +95,17 @@ export const authRefreshToken = pgTable(
   {
     id: text('id').primaryKey(),
     familyId: text('family_id').notNull(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => authUser.id, { onDelete: 'cascade' }),
+    userId: userRef(),
     tokenHash: text('token_hash').notNull().unique(),
     // The access-token session issued with this refresh token.
     sessionId: text('session_id'),
     // The browser session of the sign-in that started the family: its logout ends the family.
     loginSessionId: text('login_session_id'),
-    expiresAt: ts('expires_at').notNull(),
-    familyExpiresAt: ts('family_expires_at').notNull(),
-    usedAt: ts('used_at'),
-    revokedAt: ts('revoked_at'),
-    createdAt: ts('created_at').notNull().defaultNow(),
+    expiresAt: moment('expires_at').notNull(),
+    familyExpiresAt: moment('family_expires_at').notNull(),
+    usedAt: moment('used_at'),
+    revokedAt: moment('revoked_at'),
+    createdAt: createdAt(),
   },
   (t) => [
     index('auth_refresh_token_family_idx').on(t.familyId),
@@ -129,7 +119,7 @@ export const authLoginFailure = pgTable(
   {
     id: text('id').primaryKey(),
     email: text('email').notNull(),
-    failedAt: ts('failed_at').notNull().defaultNow(),
+    failedAt: moment('failed_at').notNull().defaultNow(),
   },
   (t) => [index('auth_login_failure_email_idx').on(t.email, t.failedAt)],
 );

@@ -9,7 +9,6 @@ import {
   numeric,
   pgTable,
   text,
-  timestamp,
   unique,
   uniqueIndex,
   uuid,
@@ -17,7 +16,7 @@ import {
   type PgTable,
 } from 'drizzle-orm/pg-core';
 import { dataStates, type DataEntity } from '../../contract/data-api';
-import { organization } from './schema';
+import { createdAt, organizationRef, updatedAt, uuidKey } from './columns';
 
 // The generic multi-tenant data layer (spec section 3), served at /api/v1/mysql. A tenant belongs
 // to an organization; every other row carries its tenant and, so that every statement can filter
@@ -26,12 +25,9 @@ import { organization } from './schema';
 // Constraints are named `{table}_{field}_{fk|unique|check}`: the API reads the field from the name.
 
 const money = (name: string) => numeric(name, { precision: 20, scale: 2 });
-const stamps = () => ({
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+const stamps = () => ({ createdAt: createdAt(), updatedAt: updatedAt() });
 const tenantColumns = () => ({
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: uuidKey(),
   organizationId: uuid('organization_id').notNull(),
   tenantId: uuid('tenant_id').notNull(),
 });
@@ -43,10 +39,8 @@ const nonNegative = (column: AnyPgColumn): SQL => sql`${column} >= 0`;
 export const dataTenant = pgTable(
   'data_tenant',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organization.id),
+    id: uuidKey(),
+    organizationId: organizationRef(),
     tenantKey: text('tenant_key').notNull(),
     name: text('name').notNull(),
     businessType: text('business_type'),

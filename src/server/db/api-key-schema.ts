@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, moment, organizationRef, uuidKey } from './columns';
+import { companyRow, createdAt, moment } from './columns';
 
 /**
  * Machine access (spec section 6): a key is shown once and kept only as its SHA-256 (a random
@@ -9,8 +9,7 @@ import { createdAt, moment, organizationRef, uuidKey } from './columns';
 export const apiKey = pgTable(
   'api_key',
   {
-    id: uuidKey(),
-    organizationId: organizationRef(),
+    ...companyRow(),
     name: text('name').notNull(),
     prefix: text('prefix').notNull(),
     hash: text('hash').notNull(),

@@ -17,6 +17,11 @@ export function organizationRef() {
     .references(() => organization.id);
 }
 
+/** The first columns of a row one company owns: its random id and its organization. */
+export function companyRow() {
+  return { id: uuidKey(), organizationId: organizationRef() };
+}
+
 /** A moment, with its time zone. */
 export function moment(name: string) {
   return timestamp(name, { withTimezone: true });

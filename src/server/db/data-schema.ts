@@ -16,7 +16,7 @@ import {
   type PgTable,
 } from 'drizzle-orm/pg-core';
 import { dataStates, type DataEntity } from '../../contract/data-api';
-import { createdAt, organizationRef, updatedAt, uuidKey } from './columns';
+import { companyRow, createdAt, updatedAt, uuidKey } from './columns';
 
 // The generic multi-tenant data layer (spec section 3), served at /api/v1/mysql. A tenant belongs
 // to an organization; every other row carries its tenant and, so that every statement can filter
@@ -39,8 +39,7 @@ const nonNegative = (column: AnyPgColumn): SQL => sql`${column} >= 0`;
 export const dataTenant = pgTable(
   'data_tenant',
   {
-    id: uuidKey(),
-    organizationId: organizationRef(),
+    ...companyRow(),
     tenantKey: text('tenant_key').notNull(),
     name: text('name').notNull(),
     businessType: text('business_type'),

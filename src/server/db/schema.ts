@@ -15,7 +15,7 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import { createdAt, moment, organizationRef, updatedAt, uuidKey } from './columns';
+import { companyRow, createdAt, moment, organizationRef, updatedAt, uuidKey } from './columns';
 
 // Quantities and money are numeric(20,2): exact, and read back as strings (never JS floats).
 const shares = (name: string) => numeric(name, { precision: 20, scale: 2 });
@@ -47,8 +47,7 @@ export const organization = pgTable('organization', {
 export const shareholder = pgTable(
   'shareholder',
   {
-    id: uuidKey(),
-    organizationId: organizationRef(),
+    ...companyRow(),
     name: text('name').notNull(),
     fullName: text('full_name').notNull().default(''),
     email: text('email'),
@@ -93,8 +92,7 @@ export const shareholder = pgTable(
 export const shareClass = pgTable(
   'share_class',
   {
-    id: uuidKey(),
-    organizationId: organizationRef(),
+    ...companyRow(),
     name: text('name').notNull(),
     classType: text('class_type', { enum: ['common', 'preferred'] }).notNull(),
     prefix: text('prefix').notNull(),
@@ -111,8 +109,7 @@ export const shareClass = pgTable(
 export const certificate = pgTable(
   'certificate',
   {
-    id: uuidKey(),
-    organizationId: organizationRef(),
+    ...companyRow(),
     number: integer('number').notNull(),
     holderId: uuid('holder_id')
       .notNull()
@@ -140,8 +137,7 @@ export const certificate = pgTable(
 
 /** One recorded ledger operation (New Issue, Transfer, Convert to Preferred, Cancel). */
 export const ledgerOperation = pgTable('ledger_operation', {
-  id: uuidKey(),
-  organizationId: organizationRef(),
+  ...companyRow(),
   type: text('type').notNull(),
   recordedBy: text('recorded_by').notNull(),
   recordedAt: moment('recorded_at').notNull().defaultNow(),

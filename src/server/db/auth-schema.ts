@@ -1,8 +1,31 @@
-import { bigint, boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import type { BuildExtraConfigColumns } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  text,
+  type PgColumnBuilderBase,
+  type PgTableExtraConfigValue,
+} from 'drizzle-orm/pg-core';
 import { createdAt, moment, updatedAt } from './columns';
 
 // better-auth's core tables (1.7), mapped through its drizzle adapter: property names are the
 // field names better-auth uses, SQL names are ours.
+
+const textKey = () => text('id').primaryKey();
+type Keyed<Columns> = { id: ReturnType<typeof textKey> } & Columns;
+
+/** A table whose rows are keyed by a text id (better-auth makes its own ids), then `columns`. */
+function keyedTable<Name extends string, Columns extends Record<string, PgColumnBuilderBase>>(
+  name: Name,
+  columns: Columns,
+  extra?: (t: BuildExtraConfigColumns<Name, Keyed<Columns>, 'pg'>) => PgTableExtraConfigValue[],
+) {
+  const all: Keyed<Columns> = { id: textKey(), ...columns };
+  return pgTable<Name, Keyed<Columns>>(name, all, extra);
+}
 
 /** better-auth's own stamps: it sets updated_at on every change. */
 const stamps = () => ({
@@ -16,8 +39,7 @@ const userRef = () =>
     .notNull()
     .references(() => authUser.id, { onDelete: 'cascade' });
 
-export const authUser = pgTable('auth_user', {
-  id: text('id').primaryKey(),
+export const authUser = keyedTable('auth_user', {
   name: text('name').notNull(),
   email: text('email').notNull().unique(),
   emailVerified: boolean('email_verified').notNull().default(false),
@@ -25,10 +47,9 @@ export const authUser = pgTable('auth_user', {
   ...stamps(),
 });
 
-export const authSession = pgTable(
+export const authSession = keyedTable(
   'auth_session',
   {
-    id: text('id').primaryKey(),
     expiresAt: moment('expires_at').notNull(),
     token: text('token').notNull().unique(),
     ...stamps(),
@@ -41,10 +62,9 @@ export const authSession = pgTable(
   (t) => [index('auth_session_user_idx').on(t.userId)],
 );
 
-export const authAccount = pgTable(
+export const authAccount = keyedTable(
   'auth_account',
   {
-    id: text('id').primaryKey(),
     accountId: text('account_id').notNull(),
     providerId: text('provider_id').notNull(),
     userId: userRef(),
@@ -60,10 +80,9 @@ export const authAccount = pgTable(
   (t) => [index('auth_account_user_idx').on(t.userId)],
 );
 
-export const authVerification = pgTable(
+export const authVerification = keyedTable(
   'auth_verification',
   {
-    id: text('id').primaryKey(),
     identifier: text('identifier').notNull(),
     value: text('value').notNull(),
     expiresAt: moment('expires_at').notNull(),
@@ -72,8 +91,7 @@ export const authVerification = pgTable(
   (t) => [index('auth_verification_identifier_idx').on(t.identifier)],
 );
 
-export const authRateLimit = pgTable('auth_rate_limit', {
-  id: text('id').primaryKey(),
+export const authRateLimit = keyedTable('auth_rate_limit', {
   key: text('key').notNull().unique(),
   count: integer('count').notNull(),
   lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
@@ -90,10 +108,9 @@ export const appRateLimit = pgTable('app_rate_limit', {
 });
 
 /** Refresh tokens for API clients: stored hashed, rotated on use; reuse revokes the family. */
-export const authRefreshToken = pgTable(
+export const authRefreshToken = keyedTable(
   'auth_refresh_token',
   {
-    id: text('id').primaryKey(),
     familyId: text('family_id').notNull(),
     userId: userRef(),
     tokenHash: text('token_hash').notNull().unique(),
@@ -114,10 +131,9 @@ export const authRefreshToken = pgTable(
 );
 
 /** Failed sign-ins per account, for the doubling back-off (never a permanent lock-out). */
-export const authLoginFailure = pgTable(
+export const authLoginFailure = keyedTable(
   'auth_login_failure',
   {
-    id: text('id').primaryKey(),
     email: text('email').notNull(),
     failedAt: moment('failed_at').notNull().defaultNow(),
   },

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { organization } from './schema';
+import { index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { companyRow, createdAt, moment } from './columns';
 
 /**
  * Machine access (spec section 6): a key is shown once and kept only as its SHA-256 (a random
@@ -9,18 +9,15 @@ import { organization } from './schema';
 export const apiKey = pgTable(
   'api_key',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organization.id),
+    ...companyRow(),
     name: text('name').notNull(),
     prefix: text('prefix').notNull(),
     hash: text('hash').notNull(),
     scopes: text('scopes').array().notNull(),
     createdBy: text('created_by'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    lastUsedAt: moment('last_used_at'),
+    revokedAt: moment('revoked_at'),
   },
   (t) => [
     uniqueIndex('api_key_hash_idx').on(t.hash),

@@ -1,87 +1,97 @@
-import { bigint, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { BuildExtraConfigColumns } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  text,
+  type PgColumnBuilderBase,
+  type PgTableExtraConfigValue,
+} from 'drizzle-orm/pg-core';
+import { createdAt, moment, updatedAt } from './columns';
 
 // better-auth's core tables (1.7), mapped through its drizzle adapter: property names are the
 // field names better-auth uses, SQL names are ours.
-const ts = (name: string) => timestamp(name, { withTimezone: true });
 
-export const authUser = pgTable('auth_user', {
-  id: text('id').primaryKey(),
+const textKey = () => text('id').primaryKey();
+type Keyed<Columns> = { id: ReturnType<typeof textKey> } & Columns;
+
+/** A table whose rows are keyed by a text id (better-auth makes its own ids), then `columns`. */
+function keyedTable<Name extends string, Columns extends Record<string, PgColumnBuilderBase>>(
+  name: Name,
+  columns: Columns,
+  extra?: (t: BuildExtraConfigColumns<Name, Keyed<Columns>, 'pg'>) => PgTableExtraConfigValue[],
+) {
+  const all: Keyed<Columns> = { id: textKey(), ...columns };
+  return pgTable<Name, Keyed<Columns>>(name, all, extra);
+}
+
+/** better-auth's own stamps: it sets updated_at on every change. */
+const stamps = () => ({
+  createdAt: createdAt(),
+  updatedAt: updatedAt().$onUpdate(() => new Date()),
+});
+
+/** The user a row belongs to; it goes with the user. */
+const userRef = () =>
+  text('user_id')
+    .notNull()
+    .references(() => authUser.id, { onDelete: 'cascade' });
+
+export const authUser = keyedTable('auth_user', {
   name: text('name').notNull(),
   email: text('email').notNull().unique(),
   emailVerified: boolean('email_verified').notNull().default(false),
   image: text('image'),
-  createdAt: ts('created_at').notNull().defaultNow(),
-  updatedAt: ts('updated_at')
-    .notNull()
-    .defaultNow()
-    .$onUpdate(() => new Date()),
+  ...stamps(),
 });
 
-export const authSession = pgTable(
+export const authSession = keyedTable(
   'auth_session',
   {
-    id: text('id').primaryKey(),
-    expiresAt: ts('expires_at').notNull(),
+    expiresAt: moment('expires_at').notNull(),
     token: text('token').notNull().unique(),
-    createdAt: ts('created_at').notNull().defaultNow(),
-    updatedAt: ts('updated_at')
-      .notNull()
-      .defaultNow()
-      .$onUpdate(() => new Date()),
+    ...stamps(),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
-    userId: text('user_id')
-      .notNull()
-      .references(() => authUser.id, { onDelete: 'cascade' }),
+    userId: userRef(),
     // Ours (session.additionalFields.kind): 'web' (cookie) or 'api' (bearer access token).
     kind: text('kind'),
   },
   (t) => [index('auth_session_user_idx').on(t.userId)],
 );
 
-export const authAccount = pgTable(
+export const authAccount = keyedTable(
   'auth_account',
   {
-    id: text('id').primaryKey(),
     accountId: text('account_id').notNull(),
     providerId: text('provider_id').notNull(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => authUser.id, { onDelete: 'cascade' }),
+    userId: userRef(),
     accessToken: text('access_token'),
     refreshToken: text('refresh_token'),
     idToken: text('id_token'),
-    accessTokenExpiresAt: ts('access_token_expires_at'),
-    refreshTokenExpiresAt: ts('refresh_token_expires_at'),
+    accessTokenExpiresAt: moment('access_token_expires_at'),
+    refreshTokenExpiresAt: moment('refresh_token_expires_at'),
     scope: text('scope'),
     password: text('password'),
-    createdAt: ts('created_at').notNull().defaultNow(),
-    updatedAt: ts('updated_at')
-      .notNull()
-      .defaultNow()
-      .$onUpdate(() => new Date()),
+    ...stamps(),
   },
   (t) => [index('auth_account_user_idx').on(t.userId)],
 );
 
-export const authVerification = pgTable(
+export const authVerification = keyedTable(
   'auth_verification',
   {
-    id: text('id').primaryKey(),
     identifier: text('identifier').notNull(),
     value: text('value').notNull(),
-    expiresAt: ts('expires_at').notNull(),
-    createdAt: ts('created_at').notNull().defaultNow(),
-    updatedAt: ts('updated_at')
-      .notNull()
-      .defaultNow()
-      .$onUpdate(() => new Date()),
+    expiresAt: moment('expires_at').notNull(),
+    ...stamps(),
   },
   (t) => [index('auth_verification_identifier_idx').on(t.identifier)],
 );
 
-export const authRateLimit = pgTable('auth_rate_limit', {
-  id: text('id').primaryKey(),
+export const authRateLimit = keyedTable('auth_rate_limit', {
   key: text('key').notNull().unique(),
   count: integer('count').notNull(),
   lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
@@ -98,24 +108,21 @@ export const appRateLimit = pgTable('app_rate_limit', {
 });
 
 /** Refresh tokens for API clients: stored hashed, rotated on use; reuse revokes the family. */
-export const authRefreshToken = pgTable(
+export const authRefreshToken = keyedTable(
   'auth_refresh_token',
   {
-    id: text('id').primaryKey(),
     familyId: text('family_id').notNull(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => authUser.id, { onDelete: 'cascade' }),
+    userId: userRef(),
     tokenHash: text('token_hash').notNull().unique(),
     // The access-token session issued with this refresh token.
     sessionId: text('session_id'),
     // The browser session of the sign-in that started the family: its logout ends the family.
     loginSessionId: text('login_session_id'),
-    expiresAt: ts('expires_at').notNull(),
-    familyExpiresAt: ts('family_expires_at').notNull(),
-    usedAt: ts('used_at'),
-    revokedAt: ts('revoked_at'),
-    createdAt: ts('created_at').notNull().defaultNow(),
+    expiresAt: moment('expires_at').notNull(),
+    familyExpiresAt: moment('family_expires_at').notNull(),
+    usedAt: moment('used_at'),
+    revokedAt: moment('revoked_at'),
+    createdAt: createdAt(),
   },
   (t) => [
     index('auth_refresh_token_family_idx').on(t.familyId),
@@ -124,12 +131,11 @@ export const authRefreshToken = pgTable(
 );
 
 /** Failed sign-ins per account, for the doubling back-off (never a permanent lock-out). */
-export const authLoginFailure = pgTable(
+export const authLoginFailure = keyedTable(
   'auth_login_failure',
   {
-    id: text('id').primaryKey(),
     email: text('email').notNull(),
-    failedAt: ts('failed_at').notNull().defaultNow(),
+    failedAt: moment('failed_at').notNull().defaultNow(),
   },
   (t) => [index('auth_login_failure_email_idx').on(t.email, t.failedAt)],
 );

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type BuildExtraConfigColumns, type SQL } from 'drizzle-orm';
 import {
   boolean,
   check,
@@ -9,14 +9,16 @@ import {
   numeric,
   pgTable,
   text,
-  timestamp,
   unique,
   uniqueIndex,
   uuid,
   type AnyPgColumn,
+  type PgColumnBuilderBase,
+  type PgTable,
+  type PgTableExtraConfigValue,
 } from 'drizzle-orm/pg-core';
-import { dataStates } from '../../contract/data-api';
-import { organization } from './schema';
+import { dataStates, type DataEntity } from '../../contract/data-api';
+import { companyRow, createdAt, updatedAt, uuidKey } from './columns';
 
 // The generic multi-tenant data layer (spec section 3), served at /api/v1/mysql. A tenant belongs
 // to an organization; every other row carries its tenant and, so that every statement can filter
@@ -25,27 +27,42 @@ import { organization } from './schema';
 // Constraints are named `{table}_{field}_{fk|unique|check}`: the API reads the field from the name.
 
 const money = (name: string) => numeric(name, { precision: 20, scale: 2 });
-const stamps = () => ({
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+const stamps = () => ({ createdAt: createdAt(), updatedAt: updatedAt() });
 const tenantColumns = () => ({
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: uuidKey(),
   organizationId: uuid('organization_id').notNull(),
   tenantId: uuid('tenant_id').notNull(),
 });
 /** The allowed values of a state column (constants of the contract, never user text). */
 const oneOf = (column: AnyPgColumn, values: readonly string[]): SQL =>
   sql`${column} in (${sql.raw(values.map((v) => `'${v}'`).join(', '))})`;
-const nonNegative = (column: AnyPgColumn): SQL => sql`${column} >= 0`;
+
+/**
+ * What every data table has: the index its lists sort by (newest first in an organization), its
+ * states among the contract's values, and its amounts and counts never negative.
+ */
+function dataConstraints(
+  table: string,
+  entity: DataEntity,
+  t: Record<string, AnyPgColumn> & { organizationId: AnyPgColumn; createdAt: AnyPgColumn },
+) {
+  const columns = Object.values(t);
+  const named = (field: string) => columns.find((c) => c.name === field)!;
+  const states: Record<string, readonly string[]> = dataStates[entity];
+  const amounts = columns.filter((c) => ['PgNumeric', 'PgInteger'].includes(c.columnType));
+  return [
+    index(`${table}_created_idx`).on(t.organizationId, t.createdAt),
+    ...Object.entries(states).map(([field, values]) =>
+      check(`${table}_${field}_check`, oneOf(named(field), values)),
+    ),
+    ...amounts.map((c) => check(`${table}_${c.name}_check`, sql`${c} >= 0`)),
+  ];
+}
 
 export const dataTenant = pgTable(
   'data_tenant',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organization.id),
+    ...companyRow(),
     tenantKey: text('tenant_key').notNull(),
     name: text('name').notNull(),
     businessType: text('business_type'),
@@ -56,8 +73,7 @@ export const dataTenant = pgTable(
   (t) => [
     unique('data_tenant_organization_id_unique').on(t.organizationId, t.id),
     uniqueIndex('data_tenant_tenant_key_unique').on(t.organizationId, t.tenantKey),
-    index('data_tenant_created_idx').on(t.organizationId, t.createdAt),
-    check('data_tenant_status_check', oneOf(t.status, dataStates.tenants.status)),
+    ...dataConstraints('data_tenant', 'tenants', t),
   ],
 );
 
@@ -88,35 +104,48 @@ const tenantRef = (
   index(indexName).on(...columns),
 ];
 
-export const dataAccount = pgTable(
+type TenantTableColumns<Columns> = ReturnType<typeof tenantColumns> &
+  Columns &
+  ReturnType<typeof stamps>;
+
+/**
+ * A table of one tenant's rows: its id, organization and tenant first and its stamps last, its
+ * tenant foreign key and what every data table has (dataConstraints), then `extra`.
+ */
+function tenantTable<Name extends string, Columns extends Record<string, PgColumnBuilderBase>>(
+  table: Name,
+  entity: DataEntity,
+  columns: Columns,
+  extra: (
+    t: BuildExtraConfigColumns<Name, TenantTableColumns<Columns>, 'pg'>,
+  ) => PgTableExtraConfigValue[] = () => [],
+) {
+  const all: TenantTableColumns<Columns> = { ...tenantColumns(), ...columns, ...stamps() };
+  return pgTable(table, all, (t) => [
+    tenantFk(table, t),
+    ...extra(t),
+    ...dataConstraints(table, entity, t),
+  ]);
+}
+
+export const dataAccount = tenantTable(
   'data_account',
+  'accounts',
   {
-    ...tenantColumns(),
     name: text('name').notNull(),
     description: text('description'),
     accountType: text('account_type').notNull().default('prospect'),
     industry: text('industry'),
     annualRevenue: money('annual_revenue'),
     employeeCount: integer('employee_count'),
-    ...stamps(),
   },
-  (t) => [
-    tenantFk('data_account', t),
-    unique('data_account_tenant_id_unique').on(t.tenantId, t.id),
-    index('data_account_created_idx').on(t.organizationId, t.createdAt),
-    check(
-      'data_account_account_type_check',
-      oneOf(t.accountType, dataStates.accounts.account_type),
-    ),
-    check('data_account_annual_revenue_check', nonNegative(t.annualRevenue)),
-    check('data_account_employee_count_check', nonNegative(t.employeeCount)),
-  ],
+  (t) => [unique('data_account_tenant_id_unique').on(t.tenantId, t.id)],
 );
 
-export const dataContact = pgTable(
+export const dataContact = tenantTable(
   'data_contact',
+  'contacts',
   {
-    ...tenantColumns(),
     accountId: uuid('account_id'),
     firstName: text('first_name').notNull(),
     lastName: text('last_name'),
@@ -128,23 +157,19 @@ export const dataContact = pgTable(
     status: text('status').notNull().default('active'),
     preferredContactMethod: text('preferred_contact_method'),
     birthDate: date('birth_date', { mode: 'string' }),
-    ...stamps(),
   },
   (t) => [
-    tenantFk('data_contact', t),
     unique('data_contact_tenant_id_unique').on(t.tenantId, t.id),
     ...tenantRef('data_contact', 'account_id', [t.tenantId, t.accountId], dataAccount),
-    index('data_contact_created_idx').on(t.organizationId, t.createdAt),
     // Contacts are listed and sorted by name (the bench's page: LIKE + IN + order by last_name).
     index('data_contact_last_name_idx').on(t.organizationId, t.lastName, t.id),
-    check('data_contact_status_check', oneOf(t.status, dataStates.contacts.status)),
   ],
 );
 
-export const dataLead = pgTable(
+export const dataLead = tenantTable(
   'data_lead',
+  'leads',
   {
-    ...tenantColumns(),
     contactId: uuid('contact_id'),
     accountId: uuid('account_id'),
     status: text('status').notNull().default('new'),
@@ -154,39 +179,28 @@ export const dataLead = pgTable(
     expectedCloseDate: date('expected_close_date', { mode: 'string' }),
     description: text('description'),
     notes: text('notes'),
-    ...stamps(),
   },
   (t) => [
-    tenantFk('data_lead', t),
     ...tenantRef('data_lead', 'contact_id', [t.tenantId, t.contactId], dataContact),
     ...tenantRef('data_lead', 'account_id', [t.tenantId, t.accountId], dataAccount),
-    index('data_lead_created_idx').on(t.organizationId, t.createdAt),
-    check('data_lead_status_check', oneOf(t.status, dataStates.leads.status)),
-    check('data_lead_value_check', nonNegative(t.value)),
   ],
 );
 
-export const dataProductLine = pgTable(
+export const dataProductLine = tenantTable(
   'data_product_line',
+  'product_lines',
   {
-    ...tenantColumns(),
     name: text('name').notNull(),
     description: text('description'),
     status: text('status').notNull().default('active'),
-    ...stamps(),
   },
-  (t) => [
-    tenantFk('data_product_line', t),
-    unique('data_product_line_tenant_id_unique').on(t.tenantId, t.id),
-    index('data_product_line_created_idx').on(t.organizationId, t.createdAt),
-    check('data_product_line_status_check', oneOf(t.status, dataStates.product_lines.status)),
-  ],
+  (t) => [unique('data_product_line_tenant_id_unique').on(t.tenantId, t.id)],
 );
 
-export const dataProduct = pgTable(
+export const dataProduct = tenantTable(
   'data_product',
+  'products',
   {
-    ...tenantColumns(),
     productLineId: uuid('product_line_id'),
     name: text('name').notNull(),
     description: text('description'),
@@ -199,25 +213,17 @@ export const dataProduct = pgTable(
     inventoryTracked: boolean('inventory_tracked').notNull().default(true),
     currentStock: integer('current_stock').notNull().default(0),
     minStockLevel: integer('min_stock_level').notNull().default(0),
-    ...stamps(),
   },
   (t) => [
-    tenantFk('data_product', t),
     ...tenantRef('data_product', 'product_line_id', [t.tenantId, t.productLineId], dataProductLine),
     uniqueIndex('data_product_sku_unique').on(t.tenantId, t.sku),
-    index('data_product_created_idx').on(t.organizationId, t.createdAt),
-    check('data_product_status_check', oneOf(t.status, dataStates.products.status)),
-    check('data_product_price_check', nonNegative(t.price)),
-    check('data_product_cost_check', nonNegative(t.cost)),
-    check('data_product_current_stock_check', nonNegative(t.currentStock)),
-    check('data_product_min_stock_level_check', nonNegative(t.minStockLevel)),
   ],
 );
 
-export const dataOrder = pgTable(
+export const dataOrder = tenantTable(
   'data_order',
+  'orders',
   {
-    ...tenantColumns(),
     accountId: uuid('account_id'),
     contactId: uuid('contact_id'),
     orderNumber: text('order_number').notNull(),
@@ -229,29 +235,20 @@ export const dataOrder = pgTable(
       .default(sql`current_date`),
     shipDate: date('ship_date', { mode: 'string' }),
     deliveryDate: date('delivery_date', { mode: 'string' }),
-    ...stamps(),
   },
   (t) => [
-    tenantFk('data_order', t),
     ...tenantRef('data_order', 'account_id', [t.tenantId, t.accountId], dataAccount),
     ...tenantRef('data_order', 'contact_id', [t.tenantId, t.contactId], dataContact),
     uniqueIndex('data_order_order_number_unique').on(t.tenantId, t.orderNumber),
-    index('data_order_created_idx').on(t.organizationId, t.createdAt),
     // Revenue by month on the dashboard.
     index('data_order_date_idx').on(t.organizationId, t.orderDate),
-    check('data_order_status_check', oneOf(t.status, dataStates.orders.status)),
-    check(
-      'data_order_payment_status_check',
-      oneOf(t.paymentStatus, dataStates.orders.payment_status),
-    ),
-    check('data_order_total_amount_check', nonNegative(t.totalAmount)),
   ],
 );
 
-export const dataPet = pgTable(
+export const dataPet = tenantTable(
   'data_pet',
+  'pets',
   {
-    ...tenantColumns(),
     ownerContactId: uuid('owner_contact_id'),
     name: text('name').notNull(),
     species: text('species'),
@@ -261,10 +258,8 @@ export const dataPet = pgTable(
     birthDate: date('birth_date', { mode: 'string' }),
     weight: money('weight'),
     medicalNotes: text('medical_notes'),
-    ...stamps(),
   },
   (t) => [
-    tenantFk('data_pet', t),
     unique('data_pet_tenant_id_unique').on(t.tenantId, t.id),
     ...tenantRef(
       'data_pet',
@@ -273,16 +268,13 @@ export const dataPet = pgTable(
       dataContact,
       'data_pet_owner_idx',
     ),
-    index('data_pet_created_idx').on(t.organizationId, t.createdAt),
-    check('data_pet_status_check', oneOf(t.status, dataStates.pets.status)),
-    check('data_pet_weight_check', nonNegative(t.weight)),
   ],
 );
 
-export const dataVisit = pgTable(
+export const dataVisit = tenantTable(
   'data_visit',
+  'visits',
   {
-    ...tenantColumns(),
     contactId: uuid('contact_id'),
     petId: uuid('pet_id'),
     visitType: text('visit_type'),
@@ -295,14 +287,22 @@ export const dataVisit = pgTable(
     treatment: text('treatment'),
     notes: text('notes'),
     totalCost: money('total_cost'),
-    ...stamps(),
   },
   (t) => [
-    tenantFk('data_visit', t),
     ...tenantRef('data_visit', 'contact_id', [t.tenantId, t.contactId], dataContact),
     ...tenantRef('data_visit', 'pet_id', [t.tenantId, t.petId], dataPet),
-    index('data_visit_created_idx').on(t.organizationId, t.createdAt),
-    check('data_visit_status_check', oneOf(t.status, dataStates.visits.status)),
-    check('data_visit_total_cost_check', nonNegative(t.totalCost)),
   ],
 );
+
+/** The table of each entity of the data API (the entity registry declares the rest). */
+export const dataTables: Record<DataEntity, PgTable> = {
+  tenants: dataTenant,
+  accounts: dataAccount,
+  contacts: dataContact,
+  leads: dataLead,
+  product_lines: dataProductLine,
+  products: dataProduct,
+  orders: dataOrder,
+  pets: dataPet,
+  visits: dataVisit,
+};

@@ -1,5 +1,5 @@
-import { pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { organization } from './schema';
+import { pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { moment, organizationRef } from './columns';
 
 /**
  * Where each imported row came from (issue 13): a record of another system (a Salesforce Id) and
@@ -9,14 +9,12 @@ import { organization } from './schema';
 export const importRef = pgTable(
   'import_ref',
   {
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organization.id),
+    organizationId: organizationRef(),
     source: text('source').notNull(),
     objectName: text('object_name').notNull(),
     externalId: text('external_id').notNull(),
     localId: uuid('local_id').notNull(),
-    importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
+    importedAt: moment('imported_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.organizationId, t.source, t.objectName, t.externalId] })],
 );

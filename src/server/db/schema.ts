@@ -11,20 +11,19 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import { companyRow, createdAt, moment, organizationRef, updatedAt, uuidKey } from './columns';
 
 // Quantities and money are numeric(20,2): exact, and read back as strings (never JS floats).
 const shares = (name: string) => numeric(name, { precision: 20, scale: 2 });
 const money = (name: string) => numeric(name, { precision: 20, scale: 2 });
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 /** The issuing company; its legal name and address head every statement. */
 export const organization = pgTable('organization', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: uuidKey(),
   legalName: text('legal_name').notNull(),
   address: text('address').notNull().default(''),
   city: text('city').notNull().default(''),
@@ -48,10 +47,7 @@ export const organization = pgTable('organization', {
 export const shareholder = pgTable(
   'shareholder',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organization.id),
+    ...companyRow(),
     name: text('name').notNull(),
     fullName: text('full_name').notNull().default(''),
     email: text('email'),
@@ -74,7 +70,7 @@ export const shareholder = pgTable(
       .notNull()
       .generatedAlwaysAs(sql`case when balance = 0 then 0 else round(held_cost / balance, 2) end`),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('shareholder_org_email_unique').on(t.organizationId, sql`lower(${t.email})`),
@@ -96,10 +92,7 @@ export const shareholder = pgTable(
 export const shareClass = pgTable(
   'share_class',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organization.id),
+    ...companyRow(),
     name: text('name').notNull(),
     classType: text('class_type', { enum: ['common', 'preferred'] }).notNull(),
     prefix: text('prefix').notNull(),
@@ -116,10 +109,7 @@ export const shareClass = pgTable(
 export const certificate = pgTable(
   'certificate',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organization.id),
+    ...companyRow(),
     number: integer('number').notNull(),
     holderId: uuid('holder_id')
       .notNull()
@@ -147,13 +137,10 @@ export const certificate = pgTable(
 
 /** One recorded ledger operation (New Issue, Transfer, Convert to Preferred, Cancel). */
 export const ledgerOperation = pgTable('ledger_operation', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  organizationId: uuid('organization_id')
-    .notNull()
-    .references(() => organization.id),
+  ...companyRow(),
   type: text('type').notNull(),
   recordedBy: text('recorded_by').notNull(),
-  recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+  recordedAt: moment('recorded_at').notNull().defaultNow(),
   requestId: text('request_id'),
   idempotencyKey: text('idempotency_key'),
   reason: text('reason'),
@@ -165,7 +152,7 @@ export const TRANSACTION_TYPE_SQL = `'Issued', 'Issued: transfer', 'Issued: pref
 export const shareTransaction = pgTable(
   'share_transaction',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidKey(),
     // Global posting order; the spec's Transaction_Order.
     transactionOrder: bigserial('transaction_order', { mode: 'bigint' }).notNull().unique(),
     operationId: uuid('operation_id')
@@ -186,7 +173,7 @@ export const shareTransaction = pgTable(
     cost: money('cost').notNull().default('0'),
     reason: text('reason'),
     recordedBy: text('recorded_by').notNull(),
-    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+    recordedAt: moment('recorded_at').notNull().defaultNow(),
   },
   (t) => [
     index('share_transaction_certificate_idx').on(t.certificateId, t.date, t.transactionOrder),
@@ -206,9 +193,7 @@ export const auditEntry = pgTable(
   'audit_entry',
   {
     id: bigserial('id', { mode: 'bigint' }).primaryKey(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organization.id),
+    organizationId: organizationRef(),
     actorUserId: text('actor_user_id'),
     actorHolderId: uuid('actor_holder_id'),
     action: text('action').notNull(),
@@ -240,7 +225,7 @@ export const idempotencyKey = pgTable(
     // The first answer's text as sent: a replay is byte-identical (LED-08); jsonb would reorder keys.
     responseBody: text('response_body'),
     createdAt: createdAt(),
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lockedUntil: moment('locked_until'),
   },
   (t) => [
     primaryKey({ columns: [t.scope, t.key] }),

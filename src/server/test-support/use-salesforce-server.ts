@@ -1,17 +1,13 @@
-import { afterAll } from 'vitest';
-import { filledBeforeAll } from './filled-before-all';
 import {
   startSalesforceServer,
   type SalesforceServer,
   type SalesforceServerOptions,
 } from './salesforce-server';
+import { useTestServer } from './use-test-server';
 
 /** A local Salesforce for the tests around the call: started before them, closed after them. */
-export function useSalesforceServer(options: SalesforceServerOptions = {}): SalesforceServer {
-  const sf = filledBeforeAll(() => startSalesforceServer(options));
-  afterAll(() => sf.close());
-  return sf;
-}
+export const useSalesforceServer = (options: SalesforceServerOptions = {}): SalesforceServer =>
+  useTestServer(() => startSalesforceServer(options));
 
 /** The settings that point the app's Salesforce provider at `sf`. */
 export const salesforceEnv = (sf: SalesforceServer) => ({

@@ -1,31 +1,24 @@
-import { afterAll } from 'vitest';
 import { startTestIdp, TEST_CLIENT } from '../auth/test-oidc-provider';
 import { startSmtpCatcher } from '../mail/test-smtp-catcher';
 import { authClient } from '../features/auth/auth-test-helpers';
 import { filledBeforeAll } from './filled-before-all';
 import { testConfig, type TestApp } from './test-app';
+import { useTestServer } from './use-test-server';
 
 export type SmtpCatcher = Awaited<ReturnType<typeof startSmtpCatcher>>;
 export type TestIdp = Awaited<ReturnType<typeof startTestIdp>>;
 
 /** A local SMTP server keeping every mail, for the tests around the call (closed after them). */
-export function useSmtpCatcher(): SmtpCatcher {
-  const smtp = filledBeforeAll(() => startSmtpCatcher());
-  afterAll(() => smtp.close());
-  return smtp;
-}
+export const useSmtpCatcher = (): SmtpCatcher => useTestServer(() => startSmtpCatcher());
 
 /**
  * A local OpenID provider standing in for Google, which sends users back to the test app's
  * callback, for the tests around the call (closed after them).
  */
-export function useTestIdp(): TestIdp {
-  const idp = filledBeforeAll(() =>
+export const useTestIdp = (): TestIdp =>
+  useTestServer(() =>
     startTestIdp({ redirectUris: [`${testConfig().publicUrl}/api/auth/callback/google`] }),
   );
-  afterAll(() => idp.close());
-  return idp;
-}
 
 /** The settings that make the app sign in with Google through `idp`. */
 export const googleEnv = (idp: TestIdp) => ({

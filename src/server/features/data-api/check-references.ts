@@ -11,8 +11,6 @@ import { table } from './sql-output';
 // record's index and field; the composite foreign keys hold the same rule in the database.
 
 export interface RecordRefs {
-  /** Where the record sits in the request: "data.3" in a bulk request, "" for one record. */
-  prefix: string;
   /** The record's tenant (its own for an update, the given one for a create). */
   tenantId: string;
   values: Record<string, unknown>;
@@ -21,10 +19,11 @@ export interface RecordRefs {
 const refused = (field: string, what: string) =>
   new AppError('DATA.INVALID_REFERENCE', `${field}: no ${what} with this id in the tenant`, field);
 
+/** A refusal names the field, after the record's index in a bulk request ("data.3.account_id"). */
 export async function checkReferences(
   tx: Tx,
   def: EntityDef,
-  organizationId: string,
+  { organizationId, bulk }: { organizationId: string; bulk: boolean },
   records: RecordRefs[],
 ): Promise<void> {
   for (const field of def.fields) {
@@ -42,11 +41,11 @@ export async function checkReferences(
             and id in (select jsonb_array_elements_text(${jsonParam(ids)})::uuid)`,
     );
     const tenantOf = new Map(found.map((r) => [r.id as string, r.tenant_id as string]));
-    for (const r of records) {
+    for (const [i, r] of records.entries()) {
       const id = r.values[field.name];
       if (typeof id !== 'string') continue;
       const tenant = tenantOf.get(id);
-      const path = [r.prefix, field.name].filter(Boolean).join('.');
+      const path = bulk ? `data.${i}.${field.name}` : field.name;
       if (tenant === undefined || (target.name !== 'tenants' && tenant !== r.tenantId))
         throw refused(path, target.label.toLowerCase());
     }

@@ -95,16 +95,8 @@ export async function createRecords(db: Db, opts: CreateRecordsOptions): Promise
   });
   return refusing(def, 'write', () =>
     writing(db, async (tx) => {
-      await checkReferences(
-        tx,
-        def,
-        opts.organizationId,
-        records.map((values, i) => ({
-          prefix: opts.bulk ? `data.${i}` : '',
-          tenantId: values.tenant_id as string,
-          values,
-        })),
-      );
+      const refs = records.map((values) => ({ tenantId: values.tenant_id as string, values }));
+      await checkReferences(tx, def, opts, refs);
       return insertBatches(tx, def, opts, records);
     }),
   );

@@ -5,10 +5,7 @@ import {
   bulkResponse,
   dataPaths,
   dataQueryBody,
-  dataRecordBody,
-  dataRow,
   dataRows,
-  deleteResponse,
   entityIdParams,
   entityParams,
 } from '../../../contract/data-api';
@@ -17,8 +14,8 @@ import { errorResponses } from '../../http/openapi';
 import { createRecords } from './create-records';
 import { dataRestRoutes } from './data-rest-routes';
 import { deleteRecords } from './delete-records';
-import { organizationOf, target } from './organization-of';
-import { createOne, deleteOne, updateOne } from './single-record';
+import { organizationOf } from './organization-of';
+import { singleRecordRoutes } from './single-record-routes';
 import { runQuery } from './run-query';
 import { updateRecords } from './update-records';
 
@@ -34,8 +31,7 @@ export const dataApiRoutes: FastifyPluginAsyncZod<{ database: Database }> = asyn
 ) => {
   const { db } = database;
   queryRoute(app, database);
-  createRoute(app, db);
-  updateAndDeleteRoutes(app, db);
+  recordRoutes(app, db);
   bulkRoute(app, db);
   await app.register(dataRestRoutes, { db });
 };
@@ -61,64 +57,27 @@ function queryRoute(app: DataApp, database: Database) {
   );
 }
 
-function createRoute(app: DataApp, db: Db) {
-  app.post(
-    dataPaths.create,
-    {
-      schema: {
-        operationId: 'createRecord',
-        tags: ['data'],
-        summary: 'Create a record',
-        description:
-          'The body holds the entity’s fields (tenant_id for all but tenants). References must ' +
-          'name records of the same tenant; 409 when a unique value is taken.',
-        params: entityParams,
-        body: dataRecordBody,
-        response: { 201: dataRow, ...errorResponses(400, 401, 403, 409, 503) },
-      },
-    },
-    async (request, reply) => {
-      const values = request.body;
-      const created = await createOne(db, { ...target(request), values });
-      return reply.code(201).send(created);
-    },
-  );
-}
-
-function updateAndDeleteRoutes(app: DataApp, db: Db) {
-  app.put(
-    dataPaths.update,
-    {
-      schema: {
-        operationId: 'updateRecord',
-        tags: ['data'],
-        summary: 'Change some fields of a record',
-        description:
-          'Only the fields given change. States (status, account_type, payment_status) change ' +
-          'through the actions, and tenant_id never changes: both are refused with 400.',
-        params: entityIdParams,
-        body: dataRecordBody,
-        response: { 200: dataRow, ...errorResponses(400, 401, 403, 404, 409, 503) },
-      },
-    },
-    async (request) =>
-      updateOne(db, { ...target(request), id: request.params.id, values: request.body }),
-  );
-
-  app.delete(
-    dataPaths.remove,
-    {
-      schema: {
-        operationId: 'deleteRecord',
-        tags: ['data'],
-        summary: 'Delete a record',
-        description: '409 while other records refer to it (nothing is deleted in cascade).',
-        params: entityIdParams,
-        response: { 200: deleteResponse, ...errorResponses(400, 401, 403, 404, 409, 503) },
-      },
-    },
-    async (request) => deleteOne(db, { ...target(request), id: request.params.id }),
-  );
+function recordRoutes(app: DataApp, db: Db) {
+  const routes = singleRecordRoutes(app, db);
+  routes.create(dataPaths.create, entityParams, {
+    operationId: 'createRecord',
+    summary: 'Create a record',
+    description:
+      'The body holds the entity’s fields (tenant_id for all but tenants). References must ' +
+      'name records of the same tenant; 409 when a unique value is taken.',
+  });
+  routes.update(dataPaths.update, entityIdParams, {
+    operationId: 'updateRecord',
+    summary: 'Change some fields of a record',
+    description:
+      'Only the fields given change. States (status, account_type, payment_status) change ' +
+      'through the actions, and tenant_id never changes: both are refused with 400.',
+  });
+  routes.remove(dataPaths.remove, entityIdParams, {
+    operationId: 'deleteRecord',
+    summary: 'Delete a record',
+    description: '409 while other records refer to it (nothing is deleted in cascade).',
+  });
 }
 
 function bulkRoute(app: DataApp, db: Db) {

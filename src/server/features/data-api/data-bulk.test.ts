@@ -21,6 +21,18 @@ const contacts = (n: number, extra: (i: number) => Record<string, unknown> = () 
     ...extra(i),
   }));
 
+/** A bulk write of three records with batchSize 2 succeeds in a batch of two and one of one. */
+const expectThreeInBatchesOfTwo = (res: Awaited<ReturnType<typeof bulk>>) => {
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.json()).toMatchObject({
+    total: 3,
+    batches: [
+      { batch: 1, count: 2 },
+      { batch: 2, count: 1 },
+    ],
+  });
+};
+
 describe('POST /api/v1/mysql/bulk/create/{entity}', () => {
   it('writes every record in batches of batchSize and counts each batch', async () => {
     const res = await bulk('create', 'contacts', { data: contacts(25), batchSize: 10 });
@@ -122,14 +134,7 @@ describe('POST /api/v1/mysql/bulk/update/{entity}', () => {
       ],
       batchSize: 2,
     });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({
-      total: 3,
-      batches: [
-        { batch: 1, count: 2 },
-        { batch: 2, count: 1 },
-      ],
-    });
+    expectThreeInBatchesOfTwo(res);
     const rows = await api.query({
       entity: 'contacts',
       fields: ['first_name', 'last_name', 'title', 'email'],
@@ -205,14 +210,7 @@ describe('POST /api/v1/mysql/bulk/delete/{entity}', () => {
       data: [ids[0], { id: ids[1] }, ids[2]],
       batchSize: 2,
     });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({
-      total: 3,
-      batches: [
-        { batch: 1, count: 2 },
-        { batch: 2, count: 1 },
-      ],
-    });
+    expectThreeInBatchesOfTwo(res);
     expect(await count('product_lines', { id: { operator: 'IN', value: ids } })).toBe(0);
     const bad = await bulk('delete', 'product_lines', { data: [{ id: 'x' }] });
     expect(bad.statusCode).toBe(400);

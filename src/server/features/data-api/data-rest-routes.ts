@@ -6,9 +6,7 @@ import {
   dataListQuery,
   dataListResponse,
   dataPaths,
-  dataRecordBody,
   dataRow,
-  deleteResponse,
   restEntityIdParams,
   restEntityParams,
   schemaResponse,
@@ -20,8 +18,8 @@ import { describeSchema } from './describe-schema';
 import { getDashboard } from './get-dashboard';
 import { getRecord } from './get-record';
 import { listRecords } from './list-records';
-import { organizationOf, target } from './organization-of';
-import { createOne, deleteOne, updateOne } from './single-record';
+import { organizationOf } from './organization-of';
+import { singleRecordRoutes } from './single-record-routes';
 import { runAction } from './run-action';
 import {} from './update-records';
 
@@ -30,8 +28,9 @@ const REST = 'tenants, accounts, contacts, leads, products or orders';
 /** The per-entity routes, the actions, the dashboard and the schema of the database API. */
 export const dataRestRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   infoRoutes(app, db);
-  collectionRoutes(app, db);
-  itemRoutes(app, db);
+  listRoute(app, db);
+  getRoute(app, db);
+  writeRoutes(app, db);
   actionRoute(app, db);
 };
 
@@ -68,7 +67,7 @@ function infoRoutes(app: DataApp, db: Db) {
   );
 }
 
-function collectionRoutes(app: DataApp, db: Db) {
+function listRoute(app: DataApp, db: Db) {
   app.get(
     dataPaths.collection,
     {
@@ -93,29 +92,9 @@ function collectionRoutes(app: DataApp, db: Db) {
         query: request.query,
       }),
   );
-
-  app.post(
-    dataPaths.collection,
-    {
-      schema: {
-        operationId: 'addRecord',
-        tags: ['data'],
-        summary: `Create one of the ${REST}`,
-        description: 'The same as POST /api/v1/mysql/create/{entity}.',
-        params: restEntityParams,
-        body: dataRecordBody,
-        response: { 201: dataRow, ...errorResponses(400, 401, 403, 409, 503) },
-      },
-    },
-    async (request, reply) => {
-      const values = request.body;
-      const created = await createOne(db, { ...target(request), values });
-      return reply.code(201).send(created);
-    },
-  );
 }
 
-function itemRoutes(app: DataApp, db: Db) {
+function getRoute(app: DataApp, db: Db) {
   app.get(
     dataPaths.item,
     {
@@ -131,38 +110,30 @@ function itemRoutes(app: DataApp, db: Db) {
     async (request) =>
       getRecord(db, { organizationId: organizationOf(request), ...request.params }),
   );
+}
 
-  app.put(
-    dataPaths.item,
-    {
-      schema: {
-        operationId: 'putRecord',
-        tags: ['data'],
-        summary: `Change some fields of one of the ${REST}`,
-        description: 'The same as PUT /api/v1/mysql/update/{entity}/{id}.',
-        params: restEntityIdParams,
-        body: dataRecordBody,
-        response: { 200: dataRow, ...errorResponses(400, 401, 403, 404, 409, 503) },
-      },
-    },
-    async (request) =>
-      updateOne(db, { ...target(request), id: request.params.id, values: request.body }),
-  );
+/** "The same as PUT /api/v1/mysql/update/{entity}/{id}.": the path as the API document writes it. */
+const sameAs = (method: string, path: string) =>
+  `The same as ${method} ${path.replace(/:(\w+)/g, '{$1}')}.`;
 
-  app.delete(
-    dataPaths.item,
-    {
-      schema: {
-        operationId: 'removeRecord',
-        tags: ['data'],
-        summary: `Delete one of the ${REST}`,
-        description: 'The same as DELETE /api/v1/mysql/delete/{entity}/{id}.',
-        params: restEntityIdParams,
-        response: { 200: deleteResponse, ...errorResponses(400, 401, 403, 404, 409, 503) },
-      },
-    },
-    async (request) => deleteOne(db, { ...target(request), id: request.params.id }),
-  );
+/** The one-record writes again at the entity's own paths, answering as the generic ones. */
+function writeRoutes(app: DataApp, db: Db) {
+  const routes = singleRecordRoutes(app, db);
+  routes.create(dataPaths.collection, restEntityParams, {
+    operationId: 'addRecord',
+    summary: `Create one of the ${REST}`,
+    description: sameAs('POST', dataPaths.create),
+  });
+  routes.update(dataPaths.item, restEntityIdParams, {
+    operationId: 'putRecord',
+    summary: `Change some fields of one of the ${REST}`,
+    description: sameAs('PUT', dataPaths.update),
+  });
+  routes.remove(dataPaths.item, restEntityIdParams, {
+    operationId: 'removeRecord',
+    summary: `Delete one of the ${REST}`,
+    description: sameAs('DELETE', dataPaths.remove),
+  });
 }
 
 function actionRoute(app: DataApp, db: Db) {

@@ -7,25 +7,14 @@ import {
   type DataEntity,
   type FieldType,
 } from '../../../contract/data-api';
-import {
-  dataAccount,
-  dataContact,
-  dataLead,
-  dataOrder,
-  dataPet,
-  dataProduct,
-  dataProductLine,
-  dataTenant,
-  dataVisit,
-} from '../../db/data-schema';
+import { dataTables } from '../../db/data-schema';
 
-// The one declaration of the data layer: each entity's table, relations, list behaviour and the
-// text fields that may be long. Field names, types and nullability are read from the drizzle
-// tables, states and actions from the contract; the allow-lists, the zod schemas, the query
-// compiler and GET /api/v1/mysql/schema are all built from what is here.
+// The one declaration of the data layer: each entity's relations, list behaviour and the text
+// fields that may be long. Its table is the drizzle schema's (dataTables); field names, types and
+// nullability are read from that table, states and actions from the contract; the allow-lists,
+// the zod schemas, the query compiler and GET /api/v1/mysql/schema are all built from what is here.
 
 interface EntityDeclaration {
-  table: PgTable;
   /** The entity in messages: "Product not found". */
   label: string;
   /** Relation name → its foreign-key field (every entity also has `tenant`). */
@@ -36,70 +25,32 @@ interface EntityDeclaration {
   statusField: string;
 }
 
+/** An entity's row: its label, the fields its list searches, its relations, its status field. */
+const declare = (
+  label: string,
+  search: string[],
+  relations: Record<string, string> = {},
+  statusField = 'status',
+): EntityDeclaration => ({ label, relations, search, statusField });
+
 const declarations: Record<DataEntity, EntityDeclaration> = {
-  tenants: {
-    table: dataTenant,
-    label: 'Tenant',
-    relations: {},
-    search: ['name', 'tenant_key'],
-    statusField: 'status',
-  },
-  accounts: {
-    table: dataAccount,
-    label: 'Account',
-    relations: {},
-    search: ['name', 'industry'],
-    statusField: 'account_type',
-  },
-  contacts: {
-    table: dataContact,
-    label: 'Contact',
-    relations: { account: 'account_id' },
-    search: ['first_name', 'last_name', 'email'],
-    statusField: 'status',
-  },
-  leads: {
-    table: dataLead,
-    label: 'Lead',
-    relations: { contact: 'contact_id', account: 'account_id' },
-    search: ['source', 'assigned_to', 'description'],
-    statusField: 'status',
-  },
-  product_lines: {
-    table: dataProductLine,
-    label: 'Product line',
-    relations: {},
-    search: ['name'],
-    statusField: 'status',
-  },
-  products: {
-    table: dataProduct,
-    label: 'Product',
-    relations: { product_line: 'product_line_id' },
-    search: ['name', 'sku', 'category'],
-    statusField: 'status',
-  },
-  orders: {
-    table: dataOrder,
-    label: 'Order',
-    relations: { account: 'account_id', contact: 'contact_id' },
-    search: ['order_number'],
-    statusField: 'status',
-  },
-  pets: {
-    table: dataPet,
-    label: 'Pet',
-    relations: { owner: 'owner_contact_id' },
-    search: ['name', 'species', 'breed', 'microchip_number'],
-    statusField: 'status',
-  },
-  visits: {
-    table: dataVisit,
-    label: 'Visit',
-    relations: { contact: 'contact_id', pet: 'pet_id' },
-    search: ['visit_type', 'chief_complaint', 'diagnosis'],
-    statusField: 'status',
-  },
+  tenants: declare('Tenant', ['name', 'tenant_key']),
+  accounts: declare('Account', ['name', 'industry'], {}, 'account_type'),
+  contacts: declare('Contact', ['first_name', 'last_name', 'email'], { account: 'account_id' }),
+  leads: declare('Lead', ['source', 'assigned_to', 'description'], {
+    contact: 'contact_id',
+    account: 'account_id',
+  }),
+  product_lines: declare('Product line', ['name']),
+  products: declare('Product', ['name', 'sku', 'category'], { product_line: 'product_line_id' }),
+  orders: declare('Order', ['order_number'], { account: 'account_id', contact: 'contact_id' }),
+  pets: declare('Pet', ['name', 'species', 'breed', 'microchip_number'], {
+    owner: 'owner_contact_id',
+  }),
+  visits: declare('Visit', ['visit_type', 'chief_complaint', 'diagnosis'], {
+    contact: 'contact_id',
+    pet: 'pet_id',
+  }),
 };
 
 /** Which entity a foreign-key field points at. */
@@ -185,7 +136,8 @@ function fieldsOf(name: DataEntity, table: PgTable): FieldDef[] {
 
 function define(name: DataEntity): EntityDef {
   const d = declarations[name];
-  const fields = fieldsOf(name, d.table);
+  const table = dataTables[name];
+  const fields = fieldsOf(name, table);
   const relationEntries = Object.entries(
     name === 'tenants' ? d.relations : { tenant: 'tenant_id', ...d.relations },
   ).map(([relation, field]): [string, RelationDef] => {
@@ -196,7 +148,7 @@ function define(name: DataEntity): EntityDef {
   return {
     name,
     label: d.label,
-    table: getTableName(d.table),
+    table: getTableName(table),
     fields,
     field: new Map(fields.map((f) => [f.name, f])),
     relations: new Map(relationEntries),

@@ -41,9 +41,15 @@ const ALLOWED: Row[] = [
 const key = (r: Row) => r.join(' ');
 const allowed = new Set(ALLOWED.map(key));
 
+interface Case {
+  row: Row;
+  field: string;
+  targeted: boolean;
+}
+
 /** Every (entity, action, from, to) the machines could be asked, allowed or not. */
-function everyCase(): Array<{ row: Row; field: string; targeted: boolean }> {
-  const cases: Array<{ row: Row; field: string; targeted: boolean }> = [];
+function everyCase(): Case[] {
+  const cases: Case[] = [];
   for (const [entity, actions] of Object.entries(dataActions) as unknown as Array<
     [DataEntity, string[]]
   >) {
@@ -64,6 +70,10 @@ function everyCase(): Array<{ row: Row; field: string; targeted: boolean }> {
   return cases;
 }
 
+/** The machine's answer to a case: a targeted action names the state it goes to. */
+const decide = ({ row: [entity, action, from, to], targeted }: Case) =>
+  decideTransition(machineFor(entity, action)!, action, from, targeted ? to : undefined);
+
 describe('the state machines', () => {
   const cases = everyCase();
 
@@ -78,31 +88,20 @@ describe('the state machines', () => {
 
   it.each(cases.filter((c) => allowed.has(key(c.row))).map((c) => [key(c.row), c] as const))(
     'allows %s',
-    (_name, { row: [entity, action, from, to], field, targeted }) => {
-      const d = decideTransition(
-        machineFor(entity, action)!,
-        action,
-        from,
-        targeted ? to : undefined,
-      );
-      expect(d).toMatchObject({ ok: true, field, to });
+    (_name, c) => {
+      expect(decide(c)).toMatchObject({ ok: true, field: c.field, to: c.row[3] });
     },
   );
 
   it.each(cases.filter((c) => !allowed.has(key(c.row))).map((c) => [key(c.row), c] as const))(
     'refuses %s',
-    (_name, { row: [entity, action, from, to], field, targeted }) => {
-      const d = decideTransition(
-        machineFor(entity, action)!,
-        action,
-        from,
-        targeted ? to : undefined,
-      );
-      expect(d).toEqual({
+    (_name, c) => {
+      const [, action, from, to] = c.row;
+      expect(decide(c)).toEqual({
         ok: false,
-        message: targeted
-          ? `Cannot change ${field} from ${from} to ${to}`
-          : `Cannot ${action} from ${field}: ${from}`,
+        message: c.targeted
+          ? `Cannot change ${c.field} from ${from} to ${to}`
+          : `Cannot ${action} from ${c.field}: ${from}`,
       });
     },
   );

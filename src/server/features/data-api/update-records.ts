@@ -105,16 +105,8 @@ export async function updateRecords(db: Db, opts: UpdateRecordsOptions): Promise
   return refusing(def, 'write', () =>
     writing(db, async (tx) => {
       const tenantOf = await tenantsOf(tx, def, opts, changes);
-      await checkReferences(
-        tx,
-        def,
-        opts.organizationId,
-        changes.map((c, i) => ({
-          prefix: opts.bulk ? `data.${i}` : '',
-          tenantId: tenantOf.get(c.id)!,
-          values: c.values,
-        })),
-      );
+      const refs = changes.map((c) => ({ tenantId: tenantOf.get(c.id)!, values: c.values }));
+      await checkReferences(tx, def, opts, refs);
       const result: WriteResult = { ids: changes.map((c) => c.id), batches: [], rows: [] };
       for (let start = 0, batch = 1; start < changes.length; start += size, batch++) {
         const slice = changes.slice(start, start + size);

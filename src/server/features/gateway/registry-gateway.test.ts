@@ -20,6 +20,9 @@ const query = async (body: unknown, as = a.as.admin) => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json<GatewayQueryResponse>();
 };
+/** POST /api/v1/registry/update as a's administrator. */
+const update = (objectName: string, id: string, data: Record<string, unknown>) =>
+  post('/api/v1/registry/update', a.as.admin, { objectName, id, data });
 
 // The spec's shareholder load (section 7), with its backend's field names (section 3).
 const SPEC_FIELDS =
@@ -271,10 +274,9 @@ describe('registry writes are the ledger’s own actions', () => {
   });
 
   it('updates a Shareholder__c’s profile as Save does, with an audit entry, and nothing else', async () => {
-    const res = await post('/api/v1/registry/update', a.as.admin, {
-      objectName: 'Shareholder__c',
-      id: a.alice.id,
-      data: { City__c: 'Albany', zip_code__c: '12207' },
+    const res = await update('Shareholder__c', a.alice.id, {
+      City__c: 'Albany',
+      zip_code__c: '12207',
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ id: a.alice.id, success: true, errors: [] });
@@ -289,24 +291,12 @@ describe('registry writes are the ledger’s own actions', () => {
            and after->>'city' = 'Albany'`,
     );
     expect(audit[0]!.n).toBe(1);
-    const balance = await post('/api/v1/registry/update', a.as.admin, {
-      objectName: 'Shareholder__c',
-      id: a.alice.id,
-      data: { Balance__c: 1e6 },
-    });
+    const balance = await update('Shareholder__c', a.alice.id, { Balance__c: 1e6 });
     expect(balance.statusCode).toBe(400);
     expect(balance.json<{ field: string }>().field).toBe('data.Balance__c');
-    const other = await post('/api/v1/registry/update', a.as.admin, {
-      objectName: 'Shareholder__c',
-      id: b.alice.id,
-      data: { City__c: 'Elsewhere' },
-    });
+    const other = await update('Shareholder__c', b.alice.id, { City__c: 'Elsewhere' });
     expect(other.statusCode).toBe(404);
-    const share = await post('/api/v1/registry/update', a.as.admin, {
-      objectName: 'Share__c',
-      id: a.certificates.cs1,
-      data: { Balance__c: 0 },
-    });
+    const share = await update('Share__c', a.certificates.cs1, { Balance__c: 0 });
     expect(share.statusCode).toBe(409);
     expect(share.json<{ code: string }>().code).toBe('GATEWAY.APPEND_ONLY');
   });

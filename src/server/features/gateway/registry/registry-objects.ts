@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { FieldType } from '../../../../contract/data-api';
 import type { RegistryObject } from '../../../../contract/gateway';
+import { shareholderTextFieldsAs } from '../shareholder-text-fields';
 
 // The registry's ledger as the spec's CRM backend names it (spec section 3): each object is a
 // subquery of one organization's rows whose columns carry the backend's names. Queries filter,
@@ -35,13 +36,7 @@ const shareholderFields = {
   Common_Shares__c: decimal,
   Preferred_Shares__c: decimal,
   Is_Admin__c: boolean,
-  State__c: text,
-  City__c: text,
-  Address__c: text,
-  Zip_Code__c: text,
-  Phone_Number__c: text,
-  Cellphone_Number__c: text,
-  Notes__c: text,
+  ...shareholderTextFieldsAs(text),
   Cost_Per_Share__c: decimal,
   Email__c: text,
   Active__c: boolean,

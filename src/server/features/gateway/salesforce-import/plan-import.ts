@@ -54,6 +54,11 @@ class Planner {
     this.plan.problems.push({ kind, objectName, recordId, message });
   }
 
+  /** A problem with a Share_Transaction__c row. */
+  rowProblem(kind: ImportProblem['kind'], t: SfTransaction, message: string) {
+    this.problem(kind, 'Share_Transaction__c', t.Id, message);
+  }
+
   holderOf(shareId: string | null | undefined) {
     return shareId ? (this.shares.get(shareId)?.Shareholder__c ?? null) : null;
   }
@@ -61,6 +66,12 @@ class Planner {
   /** The first unused row that `match` accepts. */
   find(match: (t: SfTransaction) => boolean) {
     return this.sorted.find((t) => !this.used.has(t.Id) && match(t));
+  }
+
+  /** `t` when it is of `type`, else the first unused row of `type` on its date that `match` accepts. */
+  sideOf(t: SfTransaction, type: string, match: (other: SfTransaction) => boolean) {
+    if (t.Type__c === type) return t;
+    return this.find((o) => o.Type__c === type && o.Date__c === t.Date__c && match(o));
   }
 
   add(
@@ -89,17 +100,16 @@ function unreadable(p: Planner, t: SfTransaction): boolean {
         : hundredths(t.Shares__c) === null || t.Shares__c === 0
           ? 'Shares__c is not an amount with at most 2 decimals'
           : null;
-  if (why) p.problem('invalid-record', 'Share_Transaction__c', t.Id, why);
+  if (why) p.rowProblem('invalid-record', t, why);
   return why !== null;
 }
 
 function originOf(p: Planner, t: SfTransaction): SfShare | null {
   const origin = t.Origin__c ? p.shares.get(t.Origin__c) : undefined;
   if (origin) return origin;
-  p.problem(
+  p.rowProblem(
     'missing-origin',
-    'Share_Transaction__c',
-    t.Id,
+    t,
     t.Origin__c
       ? `Origin__c ${t.Origin__c} is not among the certificates read`
       : 'it has no Origin__c',
@@ -108,40 +118,17 @@ function originOf(p: Planner, t: SfTransaction): SfShare | null {
 }
 
 function planTransfer(p: Planner, t: SfTransaction) {
-  const credit =
-    t.Type__c === 'Issued: transfer'
-      ? t
-      : p.find(
-          (c) =>
-            c.Type__c === 'Issued: transfer' &&
-            c.Origin__c === t.Share__c &&
-            c.Date__c === t.Date__c &&
-            c.Shares__c === -(t.Shares__c ?? 0),
-        );
+  const opposite = (o: SfTransaction) => o.Shares__c === -(t.Shares__c ?? 0);
+  const credit = p.sideOf(t, 'Issued: transfer', (c) => c.Origin__c === t.Share__c && opposite(c));
   if (!credit || unreadable(p, credit)) {
-    if (!credit)
-      p.problem(
-        'unpaired',
-        'Share_Transaction__c',
-        t.Id,
-        'no Issued: transfer row received these shares',
-      );
+    if (!credit) p.rowProblem('unpaired', t, 'no Issued: transfer row received these shares');
     return;
   }
   const origin = originOf(p, credit);
   if (!origin) return;
-  const debit =
-    t.Type__c === 'Transferred'
-      ? t
-      : p.find(
-          (d) =>
-            d.Type__c === 'Transferred' &&
-            d.Share__c === origin.Id &&
-            d.Date__c === t.Date__c &&
-            d.Shares__c === -(t.Shares__c ?? 0),
-        );
+  const debit = p.sideOf(t, 'Transferred', (d) => d.Share__c === origin.Id && opposite(d));
   if (!debit) {
-    p.problem('unpaired', 'Share_Transaction__c', t.Id, 'no Transferred row gave these shares');
+    p.rowProblem('unpaired', t, 'no Transferred row gave these shares');
     return;
   }
   p.add(
@@ -159,22 +146,10 @@ function planTransfer(p: Planner, t: SfTransaction) {
 }
 
 function planConversion(p: Planner, t: SfTransaction) {
-  const credit =
-    t.Type__c === 'Issued: preferred'
-      ? t
-      : p.find(
-          (c) =>
-            c.Type__c === 'Issued: preferred' &&
-            c.Date__c === t.Date__c &&
-            p.holderOf(c.Share__c) === p.holderOf(t.Share__c),
-        );
+  const sameHolder = (c: SfTransaction) => p.holderOf(c.Share__c) === p.holderOf(t.Share__c);
+  const credit = p.sideOf(t, 'Issued: preferred', sameHolder);
   if (!credit) {
-    p.problem(
-      'unpaired',
-      'Share_Transaction__c',
-      t.Id,
-      'no Issued: preferred row received these shares',
-    );
+    p.rowProblem('unpaired', t, 'no Issued: preferred row received these shares');
     return;
   }
   if (unreadable(p, credit) || !originOf(p, credit)) return;
@@ -199,12 +174,7 @@ function planConversion(p: Planner, t: SfTransaction) {
     taken += abs(hundredths(d.Shares__c) ?? 0n);
   }
   if (taken !== wanted) {
-    p.problem(
-      'unpaired',
-      'Share_Transaction__c',
-      credit.Id,
-      'its Converted To Preferred rows do not add up to its shares',
-    );
+    p.rowProblem('unpaired', credit, 'its Converted To Preferred rows do not add up to its shares');
     return;
   }
   p.add(
@@ -253,10 +223,9 @@ function planRow(p: Planner, t: SfTransaction) {
         null,
       );
     default:
-      p.problem(
+      p.rowProblem(
         'unknown-type',
-        'Share_Transaction__c',
-        t.Id,
+        t,
         `Type__c "${String(t.Type__c).slice(0, 60)}" is not a type the ledger knows`,
       );
   }

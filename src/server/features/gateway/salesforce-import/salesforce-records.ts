@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { shareholderTextFieldsAs } from '../shareholder-text-fields';
 
 // The three objects the importer reads, as Salesforce answers them (spec section 3's backend
 // names). Salesforce sends numbers as JSON numbers and leaves empty fields null.
@@ -14,13 +15,7 @@ export const sfShareholder = z.looseObject({
   Name: z.string().nullish(),
   Full_Name__c: text,
   Email__c: z.string().nullish(),
-  State__c: text,
-  City__c: text,
-  Address__c: text,
-  Zip_Code__c: text,
-  Phone_Number__c: text,
-  Cellphone_Number__c: text,
-  Notes__c: text,
+  ...shareholderTextFieldsAs(text),
   Is_Admin__c: z.boolean().nullish(),
   Active__c: z.boolean().nullish(),
   Balance__c: number,

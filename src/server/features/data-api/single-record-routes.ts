@@ -1,0 +1,59 @@
+import type { z } from 'zod';
+import {
+  dataRecordBody,
+  dataRow,
+  deleteResponse,
+  type DataEntity,
+} from '../../../contract/data-api';
+import type { Db } from '../../db/database';
+import { errorResponses } from '../../http/openapi';
+import type { DataApp } from './data-api-routes';
+import { target } from './organization-of';
+import { createOne, deleteOne, updateOne } from './single-record';
+
+// The one-record writes stand at two paths each (/create/{entity} and the entity's own
+// collection, ...): built here once, so that both paths answer alike.
+
+/** How the API document describes a route. */
+interface RouteDoc {
+  operationId: string;
+  summary: string;
+  description: string;
+}
+
+type EntityParams = { entity: DataEntity };
+type EntityIdParams = EntityParams & { id: string };
+
+const createAnswers = { 201: dataRow, ...errorResponses(400, 401, 403, 409, 503) };
+const updateAnswers = { 200: dataRow, ...errorResponses(400, 401, 403, 404, 409, 503) };
+const deleteAnswers = { 200: deleteResponse, ...errorResponses(400, 401, 403, 404, 409, 503) };
+
+/** The route's schema, in the order the other routes write it. */
+function schemaOf<Params, Rest>(params: z.ZodType<Params>, doc: RouteDoc, rest: Rest) {
+  const { operationId, summary, description } = doc;
+  return { schema: { operationId, tags: ['data'], summary, description, params, ...rest } };
+}
+
+/** The three one-record writes, each registered at the path and with the params it is given. */
+export function singleRecordRoutes(app: DataApp, db: Db) {
+  return {
+    create(path: string, params: z.ZodType<EntityParams>, doc: RouteDoc) {
+      const schema = schemaOf(params, doc, { body: dataRecordBody, response: createAnswers });
+      app.post(path, schema, async (request, reply) => {
+        const created = await createOne(db, { ...target(request), values: request.body });
+        return reply.code(201).send(created);
+      });
+    },
+    update(path: string, params: z.ZodType<EntityIdParams>, doc: RouteDoc) {
+      const schema = schemaOf(params, doc, { body: dataRecordBody, response: updateAnswers });
+      app.put(path, schema, async (request) =>
+        updateOne(db, { ...target(request), id: request.params.id, values: request.body }),
+      );
+    },
+    remove(path: string, params: z.ZodType<EntityIdParams>, doc: RouteDoc) {
+      app.delete(path, schemaOf(params, doc, { response: deleteAnswers }), async (request) =>
+        deleteOne(db, { ...target(request), id: request.params.id }),
+      );
+    },
+  };
+}

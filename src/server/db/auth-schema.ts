@@ -1,31 +1,11 @@
-import type { BuildExtraConfigColumns } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  index,
-  integer,
-  pgTable,
-  text,
-  type PgColumnBuilderBase,
-  type PgTableExtraConfigValue,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt, moment, updatedAt } from './columns';
 
 // better-auth's core tables (1.7), mapped through its drizzle adapter: property names are the
 // field names better-auth uses, SQL names are ours.
 
+/** better-auth makes its own ids: text, not uuid. */
 const textKey = () => text('id').primaryKey();
-type Keyed<Columns> = { id: ReturnType<typeof textKey> } & Columns;
-
-/** A table whose rows are keyed by a text id (better-auth makes its own ids), then `columns`. */
-function keyedTable<Name extends string, Columns extends Record<string, PgColumnBuilderBase>>(
-  name: Name,
-  columns: Columns,
-  extra?: (t: BuildExtraConfigColumns<Name, Keyed<Columns>, 'pg'>) => PgTableExtraConfigValue[],
-) {
-  const all: Keyed<Columns> = { id: textKey(), ...columns };
-  return pgTable<Name, Keyed<Columns>>(name, all, extra);
-}
 
 /** better-auth's own stamps: it sets updated_at on every change. */
 const stamps = () => ({
@@ -39,7 +19,8 @@ const userRef = () =>
     .notNull()
     .references(() => authUser.id, { onDelete: 'cascade' });
 
-export const authUser = keyedTable('auth_user', {
+export const authUser = pgTable('auth_user', {
+  id: textKey(),
   name: text('name').notNull(),
   email: text('email').notNull().unique(),
   emailVerified: boolean('email_verified').notNull().default(false),
@@ -47,9 +28,10 @@ export const authUser = keyedTable('auth_user', {
   ...stamps(),
 });
 
-export const authSession = keyedTable(
+export const authSession = pgTable(
   'auth_session',
   {
+    id: textKey(),
     expiresAt: moment('expires_at').notNull(),
     token: text('token').notNull().unique(),
     ...stamps(),
@@ -62,9 +44,10 @@ export const authSession = keyedTable(
   (t) => [index('auth_session_user_idx').on(t.userId)],
 );
 
-export const authAccount = keyedTable(
+export const authAccount = pgTable(
   'auth_account',
   {
+    id: textKey(),
     accountId: text('account_id').notNull(),
     providerId: text('provider_id').notNull(),
     userId: userRef(),
@@ -80,9 +63,10 @@ export const authAccount = keyedTable(
   (t) => [index('auth_account_user_idx').on(t.userId)],
 );
 
-export const authVerification = keyedTable(
+export const authVerification = pgTable(
   'auth_verification',
   {
+    id: textKey(),
     identifier: text('identifier').notNull(),
     value: text('value').notNull(),
     expiresAt: moment('expires_at').notNull(),
@@ -91,7 +75,8 @@ export const authVerification = keyedTable(
   (t) => [index('auth_verification_identifier_idx').on(t.identifier)],
 );
 
-export const authRateLimit = keyedTable('auth_rate_limit', {
+export const authRateLimit = pgTable('auth_rate_limit', {
+  id: textKey(),
   key: text('key').notNull().unique(),
   count: integer('count').notNull(),
   lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
@@ -108,9 +93,10 @@ export const appRateLimit = pgTable('app_rate_limit', {
 });
 
 /** Refresh tokens for API clients: stored hashed, rotated on use; reuse revokes the family. */
-export const authRefreshToken = keyedTable(
+export const authRefreshToken = pgTable(
   'auth_refresh_token',
   {
+    id: textKey(),
     familyId: text('family_id').notNull(),
     userId: userRef(),
     tokenHash: text('token_hash').notNull().unique(),
@@ -131,9 +117,10 @@ export const authRefreshToken = keyedTable(
 );
 
 /** Failed sign-ins per account, for the doubling back-off (never a permanent lock-out). */
-export const authLoginFailure = keyedTable(
+export const authLoginFailure = pgTable(
   'auth_login_failure',
   {
+    id: textKey(),
     email: text('email').notNull(),
     failedAt: moment('failed_at').notNull().defaultNow(),
   },

@@ -21,7 +21,6 @@ import { listRecords } from './list-records';
 import { organizationOf } from './organization-of';
 import { singleRecordRoutes } from './single-record-routes';
 import { runAction } from './run-action';
-import {} from './update-records';
 
 const REST = 'tenants, accounts, contacts, leads, products or orders';
 

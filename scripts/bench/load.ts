@@ -74,11 +74,12 @@ async function run(url: string, spec: LoadSpec, seconds: number): Promise<Measur
 export async function measure(
   url: string,
   spec: LoadSpec,
-  opts: { warmupSeconds: number; seconds: number; cpuSeconds?: () => number },
+  opts: { warmupSeconds: number; seconds: number; cpuSeconds?: () => number | undefined },
 ): Promise<Measurement> {
   if (opts.warmupSeconds > 0) await run(url, spec, opts.warmupSeconds);
   const cpuBefore = opts.cpuSeconds?.();
   const measured = await run(url, spec, opts.seconds);
-  if (cpuBefore === undefined || measured.ok === 0) return measured;
-  return { ...measured, cpuMsPerAnswer: ((opts.cpuSeconds!() - cpuBefore) * 1000) / measured.ok };
+  const cpuAfter = opts.cpuSeconds?.();
+  if (cpuBefore === undefined || cpuAfter === undefined || measured.ok === 0) return measured;
+  return { ...measured, cpuMsPerAnswer: ((cpuAfter - cpuBefore) * 1000) / measured.ok };
 }

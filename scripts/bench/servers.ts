@@ -9,8 +9,8 @@ export interface ServerProcess {
   name: string;
   url: string;
   session: SessionInfo | undefined;
-  /** CPU seconds (user + system) the server process has used so far; 0 where /proc is not. */
-  cpuSeconds(): number;
+  /** CPU seconds (user + system) the server process has used so far; undefined without /proc. */
+  cpuSeconds(): number | undefined;
   /** The SQL statements the server sends while `work` runs. */
   captureSql(work: () => Promise<void>): Promise<CapturedQuery[]>;
   stop(): Promise<void>;
@@ -44,15 +44,15 @@ function nextMessage(child: ChildProcess, name: string, wanted: ServerMessage['t
 /** Linux's clock ticks per second (USER_HZ), the unit of utime and stime in /proc/<pid>/stat. */
 const TICKS_PER_SECOND = 100;
 
-function processCpuSeconds(pid: number | undefined): number {
-  if (pid === undefined) return 0;
+function processCpuSeconds(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
   try {
     // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
   } catch {
-    return 0;
+    return undefined;
   }
 }
 

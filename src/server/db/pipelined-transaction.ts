@@ -1,11 +1,8 @@
 import type { SQL } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Tx } from './database';
-import { inCauses } from './sql';
-
-const dialect = new PgDialect();
+import { inCauses, renderSql } from './sql';
 
 /** Dates, times and intervals stay strings, as drizzle returns them (its node-postgres session). */
 const KEPT_AS_TEXT = new Set([1082, 1083, 1114, 1115, 1182, 1184, 1185, 1186, 1187, 1231]);
@@ -73,7 +70,7 @@ export class PipelinedTransaction {
 
   /** Runs the statements in order inside the transaction, in one round trip; every one's rows. */
   async send(statements: SQL[]): Promise<unknown[][]> {
-    return this.#flight(statements.map(render));
+    return this.#flight(statements.map(renderSql));
   }
 
   /**
@@ -83,7 +80,7 @@ export class PipelinedTransaction {
   async commitWith(statements: SQL[]): Promise<unknown[][]> {
     // A precondition is checked before anything can commit; without one, BEGIN goes with these.
     if (!this.#begun && this.precondition) await this.#write([]);
-    return this.#flight(statements.map(render), true);
+    return this.#flight(statements.map(renderSql), true);
   }
 
   /**
@@ -128,7 +125,7 @@ export class PipelinedTransaction {
     if (this.#ended) throw new Error('the ledger transaction has already ended');
     const head: pg.QueryConfig[] = this.#begun
       ? []
-      : [...(this.precondition ? [render(this.precondition.statement)] : []), { text: BEGIN }];
+      : [...(this.precondition ? [renderSql(this.precondition.statement)] : []), { text: BEGIN }];
     const all = [...head, ...statements];
     const skipped = head.length;
     this.#begun = true;
@@ -161,8 +158,3 @@ interface Corkable {
   cork(): void;
   uncork(): void;
 }
-
-const render = (statement: SQL): pg.QueryConfig => {
-  const query = dialect.sqlToQuery(statement);
-  return { text: query.sql, values: query.params };
-};

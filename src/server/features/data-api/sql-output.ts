@@ -1,13 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import type { FieldType } from '../../../contract/data-api';
+import { renderSql } from '../../db/sql';
 import type { EntityDef } from './entity-registry';
 
 // How a value leaves the database, the same on PostgreSQL and PGlite: money as exact decimal
 // text, dates as YYYY-MM-DD, timestamps as ISO 8601 in UTC. Identifiers come only from the
 // registry (sql.identifier quotes them); nothing here sees request text.
 
-const dialect = new PgDialect();
 /** Rendered columns by alias and name: both come from the registry, so the set is small. */
 const rendered = new Map<string, SQL>();
 
@@ -24,7 +23,7 @@ export function column(alias: string | null, name: string): SQL {
       alias === null
         ? sql`${sql.identifier(name)}`
         : sql`${sql.identifier(alias)}.${sql.identifier(name)}`;
-    rendered.set(key, (found = sql.raw(dialect.sqlToQuery(written).sql)));
+    rendered.set(key, (found = sql.raw(renderSql(written).text)));
   }
   return found;
 }

@@ -41,7 +41,9 @@ describe('npm start', () => {
     child.stderr.on('data', (d: Buffer) => (out += d.toString()));
     const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
     const started = Date.now();
-    while (!/running at http:\/\/localhost:(\d+)/.test(out)) {
+    // The address to open is printed last, after "running at": wait for its whole line, or a
+    // read that ends between the two lines would check too early.
+    while (!/Open http:\/\/localhost:\d+\n/.test(out)) {
       if (child.exitCode !== null || Date.now() - started > 150_000)
         throw new Error(`npm start did not come up:\n${out}`);
       await new Promise((r) => setTimeout(r, 100));

@@ -62,13 +62,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('X-Request-Id', request.id);
+  app.addHook('onRequest', (request, reply, done) => {
+    void reply.header('X-Request-Id', request.id);
+    done();
   });
 
   registerErrorHandler(app);
   registerCanonicalHost(app, config.publicUrl);
-  await registerSecurityHeaders(app);
+  registerSecurityHeaders(app);
 
   // Before any route, so that the inventory sees them all.
   const { auth, mailer } = setUpAuth(app, config, database.db);

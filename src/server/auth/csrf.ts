@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../http/app-error';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -18,7 +18,16 @@ const refusal = (from: string | undefined, origin: string) =>
  */
 export function registerCsrfCheck(app: FastifyInstance, publicUrl: string): void {
   const origin = new URL(publicUrl).origin;
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
+    try {
+      check(request);
+      done();
+    } catch (err) {
+      done(err as Error);
+    }
+  });
+
+  function check(request: FastifyRequest): void {
     if (!WRITES.has(request.method)) return;
     const path = request.url;
     if (!/(^|;\s*)(__Secure-)?registry\.session_token=/.test(request.headers.cookie ?? '')) return;
@@ -42,5 +51,5 @@ export function registerCsrfCheck(app: FastifyInstance, publicUrl: string): void
         'Requests must be sent as application/json.',
       );
     }
-  });
+  }
 }

@@ -36,6 +36,8 @@ interface SessionRow extends HolderMatchRow {
 }
 
 const BEARER = /^Bearer\s+(\S+)$/i;
+/** How many verified signed values a server remembers (about 100 bytes each). */
+const VERIFIED_MAX = 10_000;
 
 /** HMAC-SHA256 of the token, compared in constant time with a base64 or base64url signature. */
 function signatureMatches(token: string, signature: string, secret: string): boolean {
@@ -93,15 +95,28 @@ export function createSessionReader(auth: Auth, db: Db) {
       secret: ctx.secret,
     })));
 
+  // Signed value → its token, for values whose signature held: the HMAC is worked out once per
+  // session rather than on every request. Only the exact string that was verified is a hit.
+  const verified = new Map<string, string>();
+  const verifiedOnce = (signed: string, secret: string): string | null => {
+    const known = verified.get(signed);
+    if (known !== undefined) return known;
+    const token = verifiedToken(signed, secret);
+    if (token === null) return null;
+    if (verified.size >= VERIFIED_MAX) verified.clear();
+    verified.set(signed, token);
+    return token;
+  };
+
   /** The verified token of the request's bearer header or session cookie, or null. */
   async function presented(request: FastifyRequest): Promise<PresentedToken | null> {
     const bearer = BEARER.exec(request.headers.authorization ?? '')?.[1];
     const { cookieName, secret } = await settingsOf();
     let token: string | null;
-    if (bearer !== undefined) token = bearer.includes('.') ? verifiedToken(bearer, secret) : bearer;
+    if (bearer !== undefined) token = bearer.includes('.') ? verifiedOnce(bearer, secret) : bearer;
     else {
       const cookie = cookieValue(request.headers.cookie, cookieName);
-      token = cookie === undefined ? null : verifiedToken(cookie, secret);
+      token = cookie === undefined ? null : verifiedOnce(cookie, secret);
     }
     return token === null ? null : { token, via: bearer !== undefined ? 'bearer' : 'cookie' };
   }

@@ -27,12 +27,15 @@ export function setUpAuth(app: FastifyInstance, config: Config, db: Db): AuthRun
   app.decorate('authRuntime', runtime);
   registerCsrfCheck(app, config.publicUrl);
   // The principal is resolved in onRequest (access control); denials are logged from then on.
-  app.addHook('preHandler', async (request) => watchObjectDenials(request));
+  app.addHook('preHandler', (request, _reply, done) => {
+    watchObjectDenials(request);
+    done();
+  });
   // The popup's last page must keep its opener to post the outcome (HDR-05).
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (request.url.startsWith('/auth-popup.'))
-      reply.header('Cross-Origin-Opener-Policy', 'unsafe-none');
-    return payload;
+      void reply.header('Cross-Origin-Opener-Policy', 'unsafe-none');
+    done(null, payload);
   });
   app.addHook('onClose', async () => {
     await runtime.drain();

@@ -10,11 +10,11 @@ const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * The ledger's own entries (what a transfer changed) are written by the ledger as before.
  */
 export function registerApiKeyAudit(app: FastifyInstance, db: Db): void {
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     const key = request.principal?.apiKey;
-    if (!key || !WRITES.has(request.method) || reply.statusCode >= 400) return payload;
+    if (!key || !WRITES.has(request.method) || reply.statusCode >= 400) return done(null, payload);
     const route = `${request.method} ${request.routeOptions.url ?? request.url.split('?')[0]}`;
-    await db
+    void db
       .execute(
         sql`insert into audit_entry
               (organization_id, actor_user_id, action, entity_type, entity_id, request_id, after)
@@ -22,7 +22,7 @@ export function registerApiKeyAudit(app: FastifyInstance, db: Db): void {
                     'api_key.request', 'api_key', ${key.id}, ${request.id},
                     ${JSON.stringify({ key: key.name, route, status: reply.statusCode })}::jsonb)`,
       )
-      .catch((err: unknown) => request.log.error({ err }, 'audit of an API-key request failed'));
-    return payload;
+      .catch((err: unknown) => request.log.error({ err }, 'audit of an API-key request failed'))
+      .then(() => done(null, payload));
   });
 }

@@ -11,11 +11,12 @@ export function registerCanonicalHost(app: FastifyInstance, publicUrl: string): 
   const canonical = new URL(publicUrl);
   // PORT=0 (tests): the real address is known only once listening; nothing to compare with.
   if (canonical.port === '0') return;
-  app.addHook('onRequest', async (request, reply) => {
-    if (!isPageNavigation(request) || request.host === canonical.host) return;
+  app.addHook('onRequest', (request, reply, done) => {
     // Machines (the API, /healthz) answer on any host.
-    if (isMachinePath(request.url)) return;
+    if (!isPageNavigation(request) || request.host === canonical.host || isMachinePath(request.url))
+      return done();
     // The origin is ours and the path is appended to it: "//evil.example" stays on our host.
-    return reply.redirect(`${canonical.origin}${request.url}`, 308);
+    // Answered here: done() is not called.
+    void reply.redirect(`${canonical.origin}${request.url}`, 308);
   });
 }

@@ -32,10 +32,10 @@ export async function registerSessionCache(
     app.log,
   );
   app.addHook('onClose', async () => stop());
-  app.addHook('onSend', async (request, _reply, payload) => {
+  app.addHook('onSend', (request, _reply, payload, done) => {
     if (!READS.has(request.method) && !QUESTIONS.has(request.routeOptions.url ?? ''))
       cache.forgetAll();
-    return payload;
+    done(null, payload);
   });
   return cache;
 }

@@ -15,6 +15,14 @@ describe('todayIn', () => {
     expect(todayIn('Europe/Warsaw', new Date('2026-06-01T21:59:59Z'))).toBe('2026-06-01');
   });
 
+  it('answers each zone with its own formatter, built once, and refuses an unknown zone every time', () => {
+    for (let i = 0; i < 3; i++) {
+      expect(todayIn('Europe/Warsaw', pastMidnightInWarsaw)).toBe('2026-06-02');
+      expect(todayIn('America/New_York', pastMidnightInWarsaw)).toBe('2026-06-01');
+      expect(() => todayIn('Mars/Olympus', pastMidnightInWarsaw)).toThrow(RangeError);
+    }
+  });
+
   it('knows real zone names only', () => {
     expect(isTimeZone(DEFAULT_TIME_ZONE)).toBe(true);
     expect(isTimeZone('Europe/Warsaw')).toBe(true);

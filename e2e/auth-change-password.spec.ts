@@ -71,7 +71,10 @@ test('change password: the current one is required, the new one works, a confirm
   await toLogin;
   await expect(page).toHaveURL(/\/login$/);
   const loginStarted = await page.evaluate(() => performance.timeOrigin);
-  expect(loginStarted - answeredAt).toBeGreaterThanOrEqual(3000);
+  // Playwright's network timing and the new page's timeOrigin are read off different clocks: on a
+  // loaded machine they have disagreed by 14 ms, so 3 s is checked to within 50 ms.
+  expect(loginStarted - answeredAt).toBeGreaterThanOrEqual(3000 - 50);
+  expect(loginStarted - answeredAt).toBeLessThan(6000);
   // Signed out: the login form stays (a live session would be sent on to /), and the old
   // session cookie is dead on the server.
   await expect(page.getByRole('heading', { name: 'Log In' })).toBeVisible();

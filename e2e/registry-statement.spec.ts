@@ -9,8 +9,8 @@ import {
   signInByApi,
 } from './registry-helpers';
 
-/** A demo holder whose history has a transfer received and a cancellation, and their statement. */
-async function holderWithTransferAndCancel(page: Page) {
+/** A demo holder whose history has every one of these types, and their statement. */
+async function holderWith(page: Page, wanted: readonly string[]) {
   const directory = await api<DirectoryResponse>(page, '/api/v1/shareholders?pageSize=200');
   for (const row of directory.rows) {
     const statement = await api<StatementResponse>(
@@ -18,11 +18,14 @@ async function holderWithTransferAndCancel(page: Page) {
       `/api/v1/shareholders/${row.id}/statement`,
     );
     const types = statement.history.map((h) => h.type);
-    if (types.includes('Issued: transfer') && types.includes('Cancelled'))
-      return { row, statement };
+    if (wanted.every((t) => types.includes(t))) return { row, statement };
   }
-  throw new Error('the demo data has no holder with a transfer in and a cancellation');
+  throw new Error(`the demo data has no holder whose history has ${wanted.join(' and ')}`);
 }
+
+/** A demo holder whose history has a transfer received and a cancellation. */
+const holderWithTransferAndCancel = (page: Page) =>
+  holderWith(page, ['Issued: transfer', 'Cancelled']);
 
 test('the statement names counterparties, uses friendly labels and shows a Cancel reason', async ({
   page,
@@ -41,6 +44,19 @@ test('the statement names counterparties, uses friendly labels and shows a Cance
   );
   await expect(page.getByText("Balance: the running balance of the row's class")).toBeVisible();
   await expect(table).not.toContainText('Issued: transfer');
+});
+
+test('a transfer out names who received the shares', async ({ page }) => {
+  await signInByApi(page, demo.admin);
+  const { row, statement } = await holderWith(page, ['Transferred']);
+  await page.goto(`/view?SH_UID=${row.id}`);
+  const sent = statement.history.find((h) => h.type === 'Transferred')!;
+  await expect(
+    page
+      .locator('.statement-table tr', { hasText: `Transfer Out to ${sent.counterparty}` })
+      .first(),
+  ).toBeVisible();
+  await expect(page.locator('.statement-table')).not.toContainText('Transferred');
 });
 
 test('at 375 px each history row is a card that keeps its certificate and type', async ({

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { webBuildInputs, webBuildStale } from './web-build-stale';
+import { serverBuildInputs, webBuildInputs, webBuildStale } from './web-build-stale';
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -18,15 +18,18 @@ function project(at = 1_700_000_000) {
     'vite.config.ts',
     'package.json',
     'dist/web/index.html',
+    'src/server/main.ts',
+    'src/ledger/plan-operation.ts',
+    'scripts/build.ts',
+    'dist/server/main.js',
   ];
   for (const f of files) {
     mkdirSync(join(root, f, '..'), { recursive: true });
     writeFileSync(join(root, f), f);
   }
   const touch = (path: string, seconds: number) => utimesSync(join(root, path), seconds, seconds);
-  for (const p of [...files, 'src/web/features/directory', 'src/web/features', 'src/web'])
-    touch(p, at);
-  touch('src/contract', at);
+  const folders = ['src/web/features/directory', 'src/web/features', 'src/web', 'src/server'];
+  for (const p of [...files, ...folders, 'src/contract', 'src/ledger']) touch(p, at);
   const built = join(root, 'dist/web/index.html');
   return { root, touch, built, inputs: webBuildInputs(root), at };
 }
@@ -63,9 +66,43 @@ describe('webBuildStale (npm start builds the web app only when it must)', () =>
     expect(webBuildStale(p.built, p.inputs)).toBe(true);
   });
 
-  it('ignores inputs that do not exist (src/ledger, tsconfig.json and the lock file here)', () => {
+  it('ignores inputs that do not exist (tsconfig.json and the lock file here)', () => {
     const p = project();
     p.touch('dist/web/index.html', p.at + 1);
     expect(webBuildStale(p.built, p.inputs)).toBe(false);
+  });
+});
+
+describe('serverBuildInputs (npm start compiles the server only when it must)', () => {
+  const server = (p: ReturnType<typeof project>) => {
+    p.touch('dist/server/main.js', p.at + 60);
+    return {
+      stale: () => webBuildStale(join(p.root, 'dist/server/main.js'), serverBuildInputs(p.root)),
+    };
+  };
+
+  it('keeps a server build newer than every server source', () => {
+    expect(server(project()).stale()).toBe(false);
+  });
+
+  it.each([
+    'src/server/main.ts',
+    'src/ledger/plan-operation.ts',
+    'src/contract/ledger.ts',
+    'scripts/build.ts',
+    'package.json',
+  ])('compiles again when %s is newer than the build', (source) => {
+    const p = project();
+    const build = server(p);
+    p.touch(source, p.at + 120);
+    expect(build.stale()).toBe(true);
+  });
+
+  it('does not compile the server again for a web-only change', () => {
+    const p = project();
+    const build = server(p);
+    p.touch('src/web/features/directory/directory-page.tsx', p.at + 120);
+    p.touch('src/web/features/directory', p.at + 120);
+    expect(build.stale()).toBe(false);
   });
 });

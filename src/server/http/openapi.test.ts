@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessPolicy } from '../access-policy';
+import { betterAuthMounted } from '../features/auth/better-auth-routes';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { openApiTags } from './openapi';
 
@@ -56,6 +57,14 @@ describe('the OpenAPI document at /docs/json', () => {
         expect(statuses, route).toEqual(expect.arrayContaining(['401', '403']));
       }
     }
+  });
+
+  it('documents the better-auth routes the web app uses, and no other route under /api/auth', () => {
+    const documented = ops
+      .map((o) => o.route)
+      .filter((r) => r.split(' ')[1]!.startsWith('/api/auth/'));
+    expect(documented.sort()).toEqual([...betterAuthMounted].sort());
+    expect(documented).toContain('GET /api/auth/list-sessions');
   });
 
   it('is served at /docs/json', async () => {

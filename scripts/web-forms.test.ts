@@ -1,0 +1,50 @@
+// The forms check their input with react-hook-form and the contract's own zod schemas, the ones
+// the server validates with: no hand-written validation and no restated rules in the web app.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const web = fileURLToPath(new URL('../src/web/', import.meta.url));
+const sources = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory()
+      ? sources(join(dir, e.name))
+      : /\.tsx$/.test(e.name) && !e.name.includes('.test.')
+        ? [join(dir, e.name)]
+        : [],
+  );
+
+/** Files with a form that submits what the person typed. */
+const forms = sources(web)
+  .filter((f) => /<Form\b[^>]*\bonSubmit=/s.test(readFileSync(f, 'utf8')))
+  .map((f) => relative(web, f));
+/** Forms with nothing to validate: a search box, and sign-in (any text; the server answers). */
+const free = ['features/directory/directory-screen.tsx', 'routes/login-page.tsx'];
+
+describe('the forms', () => {
+  it('are the ones the issue names, the API-key form, the search box and sign-in', () => {
+    expect(forms.sort()).toEqual([
+      'features/api-keys/new-api-key-form.tsx',
+      'features/directory/directory-screen.tsx',
+      'features/profile/profile-form.tsx',
+      'features/transactions/transaction-form.tsx',
+      'routes/forgot-password-page.tsx',
+      'routes/login-page.tsx',
+      'routes/password-page.tsx',
+      'routes/reset-password-page.tsx',
+    ]);
+  });
+
+  it.each(forms.filter((f) => !free.includes(f)))(
+    '%s validates with useForm and a schema from src/contract',
+    (file) => {
+      const text = readFileSync(join(web, file), 'utf8');
+      expect(text).toMatch(/\buseForm\b/);
+      const schema = /zodResolver\((\w+)\)/.exec(text)?.[1];
+      expect(schema, 'zodResolver(schema)').toBeDefined();
+      const from = new RegExp(`import \\{[^}]*\\b${schema}\\b[^}]*\\} from '[./]*contract/`);
+      expect(text).toMatch(from);
+    },
+  );
+});

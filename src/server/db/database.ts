@@ -90,7 +90,7 @@ export function openPostgres(connectionString: string, log?: Logger): Database {
   const pool = new pg.Pool({
     connectionString,
     Client: PreparingClient,
-    // Statements given together go out together (ledger-store/pipelined-transaction.ts); code
+    // Statements given together go out together (db/pipelined-transaction.ts); code
     // that awaits each statement behaves as without it.
     pipeline: true,
     max: 10,

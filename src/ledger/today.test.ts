@@ -23,6 +23,18 @@ describe('todayIn', () => {
     }
   });
 
+  it('keeps a date for one second only: the next second may be another day', () => {
+    const at = (iso: string) => todayIn('UTC', new Date(iso));
+    expect(at('2026-06-01T23:59:59.000Z')).toBe('2026-06-01');
+    expect(at('2026-06-01T23:59:59.999Z')).toBe('2026-06-01');
+    expect(at('2026-06-02T00:00:00.000Z')).toBe('2026-06-02');
+    expect(at('2026-06-01T23:59:59.500Z')).toBe('2026-06-01');
+    // Liberia kept UTC-00:44:30 until 1972: midnight there was at 00:44:30 UTC.
+    const monrovia = (iso: string) => todayIn('Africa/Monrovia', new Date(iso));
+    expect(monrovia('1960-06-02T00:44:29.999Z')).toBe('1960-06-01');
+    expect(monrovia('1960-06-02T00:44:30.000Z')).toBe('1960-06-02');
+  });
+
   it('knows real zone names only', () => {
     expect(isTimeZone(DEFAULT_TIME_ZONE)).toBe(true);
     expect(isTimeZone('Europe/Warsaw')).toBe(true);

@@ -4,9 +4,15 @@ import { divRoundHalfUp, formatAmount, parseSignedAmount } from '../../ledger';
 export const toHundredths = (text: string | null | undefined): bigint =>
   text === null || text === undefined ? 0n : parseSignedAmount(text);
 
-/** Canonical 2-decimal text of a numeric read from Postgres. */
+/** Text already in canonical form: no leading zero, exactly 2 decimals, no "-0.00". */
+const CANONICAL = /^(?:-(?!0\.00$))?(?:0|[1-9]\d*)\.\d\d$/;
+
+/**
+ * Canonical 2-decimal text of a numeric read from Postgres. A numeric(…, 2) column reads back in
+ * that form already, and is kept as it is (the directory formats 200 of them a page).
+ */
 export const amountText = (text: string | null | undefined): string =>
-  formatAmount(toHundredths(text));
+  typeof text === 'string' && CANONICAL.test(text) ? text : formatAmount(toHundredths(text));
 
 /** numeric(30,4) (shares × price, both hundredths) → ten-thousandths. */
 export function toTenThousandths(text: string | null | undefined): bigint {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import fastJson from 'fast-json-stringify';
+import { dataListResponse, dataRows } from '../../contract/data-api';
 import { serializerCompiler } from './serializer-compiler';
 
 const serialize = (schema: z.ZodType, data: unknown) =>
@@ -47,5 +49,25 @@ describe('serializerCompiler', () => {
     });
     const data = { kind: 'b', counts: { x: 1 }, before: { nested: [1, 'two', null] } };
     expect(JSON.parse(serialize(schema, data))).toEqual(data);
+  });
+
+  it('writes rows of free-form scalar cells as fast-json-stringify does, with JSON.stringify', () => {
+    const rows = [
+      {
+        id: 'c1',
+        first_name: 'Zoë "Z" O\'Neil',
+        amount: '12.50',
+        count: 3,
+        active: true,
+        note: null,
+      },
+      { id: 'c2', 'count(*)': 7, sum_amount: '1e3 is text', '\u0000': 'x' },
+    ];
+    const schema = z.toJSONSchema(dataRows, { io: 'output', target: 'draft-7' });
+    expect(serialize(dataRows, rows)).toBe(JSON.stringify(rows));
+    expect(serialize(dataRows, rows)).toBe(fastJson(schema as never)(rows));
+    // A schema that names properties still goes through fast-json-stringify and filters.
+    const page = { data: rows, page: 1, pageSize: 50, total: 2, secret: 'no' };
+    expect(JSON.parse(serialize(dataListResponse, page))).not.toHaveProperty('secret');
   });
 });

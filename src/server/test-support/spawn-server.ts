@@ -22,21 +22,30 @@ export interface ServerProcess {
 
 const running = new Set<ChildProcess>();
 
-/** The real server (src/server/main.ts) in its own process, on a free port. */
-export function spawnServer(env: Record<string, string>): ServerProcess {
+/** The test's settings over these, unless `newcomer`: nothing but PATH, HOME and the test's. */
+const testDefaults = () => ({
+  ...process.env,
+  // Embedded and self-made unless the test says otherwise, whatever the developer's shell has.
+  DATABASE_URL: '',
+  SESSION_SECRET: '',
+  PORT: '0',
+  HOST: '127.0.0.1',
+  LOG_LEVEL: 'warn',
+  NODE_ENV: 'development',
+});
+
+/**
+ * The real server (src/server/main.ts) in its own process, on a free port. `newcomer`: started
+ * as the README's first start is, with no setting but those given (every default the server's).
+ */
+export function spawnServer(
+  env: Record<string, string>,
+  opts: { newcomer?: boolean } = {},
+): ServerProcess {
+  const base = opts.newcomer ? { PATH: process.env.PATH, HOME: process.env.HOME } : testDefaults();
   const child = spawn(process.execPath, ['--import', 'tsx', mainTs], {
     cwd: root,
-    env: {
-      ...process.env,
-      // Embedded and self-made unless the test says otherwise, whatever the developer's shell has.
-      DATABASE_URL: '',
-      SESSION_SECRET: '',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'development',
-      ...env,
-    },
+    env: { ...base, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.add(child);

@@ -1,0 +1,80 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import fc from 'fast-check';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { shareholder } from './schema';
+import { renderSql } from './sql';
+
+const dialect = new PgDialect();
+const byDialect = (statement: SQL) => {
+  const query = dialect.sqlToQuery(statement);
+  return { text: query.sql, values: query.params };
+};
+
+const plainValue = fc.oneof(
+  fc.string(),
+  fc.integer(),
+  fc.double({ noNaN: true }),
+  fc.boolean(),
+  fc.bigInt(),
+  fc.constant(null),
+  fc.constant(undefined),
+);
+
+/** Statements as the ledger builds them: text, plain values and nested `sql`, joined or not. */
+const { statement } = fc.letrec<{ statement: SQL }>((tie) => ({
+  statement: fc.oneof(
+    { depthSize: 'small' },
+    fc
+      .tuple(fc.string(), fc.array(fc.oneof(plainValue, tie('statement')), { maxLength: 4 }))
+      .map(([text, parts]) =>
+        parts.reduce<SQL>((acc, part) => sql`${acc} ${text}, ${part}`, sql.raw(text)),
+      ),
+    fc.array(tie('statement'), { maxLength: 4 }).map((parts) => sql`(${sql.join(parts, sql`, `)})`),
+  ),
+}));
+
+/** renderSql's answer, and whether it asked the dialect. */
+function rendered(s: SQL) {
+  const spy = vi.spyOn(PgDialect.prototype, 'sqlToQuery');
+  try {
+    return { ...renderSql(s), byDialect: spy.mock.calls.length > 0 };
+  } finally {
+    spy.mockRestore();
+  }
+}
+
+describe('renderSql', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('renders text, values and nested sql itself, exactly as the dialect does', () => {
+    fc.assert(
+      fc.property(statement, (s) => {
+        expect(rendered(s)).toEqual({ ...byDialect(s), byDialect: false });
+      }),
+    );
+  });
+
+  it.each([
+    ['a column', sql`select ${shareholder.name} from shareholder where id = ${'x'}`],
+    ['a table', sql`select count(*) from ${shareholder} where ${1} = 1`],
+    ['an identifier', sql`select ${sql.identifier('weird "name"')} where ${true}`],
+    ['an array of values', sql`select 1 where id in ${['a', 'b']} and n = ${2}`],
+    ['sql.param', sql`select ${sql.param(5)}, ${'x'}`],
+    ['inlined values', sql`select ${"it's"}, ${3}`.inlineParams()],
+    [
+      'a nested statement with a column',
+      sql`with a as (${sql`select ${shareholder.id}`}) select ${1}`,
+    ],
+  ])('leaves a statement with %s to the dialect', (_, s) => {
+    expect(rendered(s)).toEqual({ ...byDialect(s), byDialect: true });
+  });
+
+  it('numbers the values of a nested statement in order', () => {
+    const inner = sql`b = ${'two'} and c = ${3}`;
+    expect(renderSql(sql`select ${'one'} where ${inner} and d = ${null}`)).toEqual({
+      text: 'select $1 where b = $2 and c = $3 and d = $4',
+      values: ['one', 'two', 3, null],
+    });
+  });
+});

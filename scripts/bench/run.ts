@@ -94,13 +94,19 @@ interface SqlComparison {
 
 const short = (s: string, n = 70) => (s.length > n ? `${s.slice(0, n)}…` : s);
 
-/** The bare handler's statements must appear, in order, among the app's (which adds its session's). */
+/**
+ * The bare handler's statements must appear, in order, among the app's (which adds its session's).
+ * Each server answers the request once before the one captured, as under load: a statement that
+ * the first answer leaves cached (the session) is not sent again.
+ */
 async function compareSql(
   label: string,
   app: ServerProcess,
   bare: ServerProcess,
   send: (server: ServerProcess) => Promise<void>,
 ): Promise<SqlComparison> {
+  await send(app);
+  await send(bare);
   const appSql = (await app.captureSql(() => send(app))).map((q) => ({
     ...q,
     text: normalizeSql(q.text),

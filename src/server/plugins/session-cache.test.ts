@@ -1,5 +1,6 @@
 // The session cache (auth/principal-cache.ts) on the real app and database: it must answer from
 // memory, yet never let a session that ended, or a role that changed, count after the change.
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHolder, createOrganization, signInAs } from '../test-support/fixtures';
@@ -94,6 +95,21 @@ describe('the session cache', () => {
       payload: { entity: 'tenants' },
     });
     expect(query.statusCode).toBe(200);
+    expect(await directory(as)).toBe(200);
+    await logout(as);
+    expect(await directory(as)).toBe(401);
+  });
+
+  it('keeps what it knows across a share transaction: balances are no part of who anyone is', async () => {
+    const as = await adaSignedIn();
+    await unnoticed(endSessions);
+    const issue = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/transactions',
+      headers: { ...as, 'idempotency-key': randomUUID() },
+      payload: { ShareholderId: holderId, ShareDate: '2024-04-01', Shares: '5', Type: 'New Issue' },
+    });
+    expect(issue.statusCode).toBe(201);
     expect(await directory(as)).toBe(200);
     await logout(as);
     expect(await directory(as)).toBe(401);

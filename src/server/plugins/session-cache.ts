@@ -1,11 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { dataPaths } from '../../contract/data-api';
+import { ledgerPaths } from '../../contract/constants/ledger';
 import { PRINCIPALS_CHANNEL, PrincipalCache } from '../auth/principal-cache';
 import type { Database } from '../db/database';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
-/** POST routes that only read (their body is a question): answering one changes no session. */
-const QUESTIONS = new Set<string>([dataPaths.query]);
+/**
+ * POST routes that change no session's principal: the data query only reads (its body is a
+ * question), and a share transaction changes balances, which are no part of who anyone is.
+ * Forgetting at every transfer cost each one a session query.
+ */
+const KEEP_PRINCIPALS = new Set<string>([dataPaths.query, ledgerPaths.transactions]);
 
 /**
  * The session cache of this server: emptied by the database's change notices (from any server or
@@ -33,7 +38,7 @@ export async function registerSessionCache(
   );
   app.addHook('onClose', async () => stop());
   app.addHook('onSend', (request, _reply, payload, done) => {
-    if (!READS.has(request.method) && !QUESTIONS.has(request.routeOptions.url ?? ''))
+    if (!READS.has(request.method) && !KEEP_PRINCIPALS.has(request.routeOptions.url ?? ''))
       cache.forgetAll();
     done(null, payload);
   });

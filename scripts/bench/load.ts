@@ -21,9 +21,16 @@ interface CannonResult {
   timeouts: number;
   duration: number;
 }
+/** The run: a promise of its result, and an emitter of each response (its time in ms). */
+type CannonRun = Promise<CannonResult> & {
+  on(
+    event: 'response',
+    listener: (client: unknown, status: number, bytes: number, ms: number) => void,
+  ): void;
+};
 const autocannon = createRequire(import.meta.url)('autocannon') as (
   opts: CannonOptions,
-) => Promise<CannonResult>;
+) => CannonRun;
 
 export interface Measurement {
   p50: number;
@@ -46,13 +53,21 @@ export interface LoadSpec {
   request: () => CannonRequest;
 }
 
-async function run(url: string, spec: LoadSpec, seconds: number): Promise<Measurement> {
-  const result = await autocannon({
+/** One load run; with each response's time, so that rounds can be summed exactly. */
+async function run(
+  url: string,
+  spec: LoadSpec,
+  seconds: number,
+): Promise<Measurement & { times: number[]; seconds: number }> {
+  const running = autocannon({
     url,
     connections: spec.connections,
     duration: seconds,
     requests: [{ setupRequest: () => spec.request() }],
   });
+  const times: number[] = [];
+  running.on('response', (_client, _status, _bytes, ms) => times.push(ms));
+  const result = await running;
   let ok = 0;
   const failures: Record<string, number> = {};
   for (const [status, { count }] of Object.entries(result.statusCodeStats)) {
@@ -67,19 +82,62 @@ async function run(url: string, spec: LoadSpec, seconds: number): Promise<Measur
     perSecond: ok / result.duration,
     ok,
     failures,
+    times,
+    seconds: result.duration,
   };
 }
 
-/** A warm-up run whose figures are dropped, then the measured run. */
-export async function measure(
-  url: string,
+export interface Measured {
+  url: string;
+  /** The server process's CPU seconds so far (user + system), if it can be read. */
+  cpuSeconds: () => number | undefined;
+}
+
+/**
+ * Each server warmed up (figures dropped), then measured in alternating rounds (first, second,
+ * first, …) whose figures are summed: a shared machine's speed drifts over a minute, and
+ * alternating lets the drift weigh on both alike. The percentiles are those of every response
+ * of the rounds.
+ */
+export async function measureAlternating(
+  servers: Measured[],
   spec: LoadSpec,
-  opts: { warmupSeconds: number; seconds: number; cpuSeconds?: () => number | undefined },
-): Promise<Measurement> {
-  if (opts.warmupSeconds > 0) await run(url, spec, opts.warmupSeconds);
-  const cpuBefore = opts.cpuSeconds?.();
-  const measured = await run(url, spec, opts.seconds);
-  const cpuAfter = opts.cpuSeconds?.();
-  if (cpuBefore === undefined || cpuAfter === undefined || measured.ok === 0) return measured;
-  return { ...measured, cpuMsPerAnswer: ((cpuAfter - cpuBefore) * 1000) / measured.ok };
+  opts: { warmupSeconds: number; seconds: number; rounds: number },
+): Promise<Measurement[]> {
+  for (const server of servers) await run(server.url, spec, opts.warmupSeconds);
+  const rounds = servers.map((): Round[] => []);
+  for (let r = 0; r < opts.rounds; r++) {
+    for (const [i, server] of servers.entries()) {
+      const before = server.cpuSeconds();
+      const measured = await run(server.url, spec, opts.seconds / opts.rounds);
+      const after = server.cpuSeconds();
+      const cpu = before === undefined || after === undefined ? undefined : after - before;
+      rounds[i]!.push({ ...measured, ...(cpu !== undefined && { cpu }) });
+    }
+  }
+  return rounds.map(summed);
+}
+
+type Round = Measurement & { times: number[]; seconds: number; cpu?: number };
+
+/** The value below which `share` of the sorted times fall (nearest rank). */
+const percentile = (sorted: number[], share: number) =>
+  sorted.length === 0 ? 0 : sorted[Math.max(0, Math.ceil(share * sorted.length) - 1)]!;
+
+function summed(rounds: Round[]): Measurement {
+  const ok = rounds.reduce((n, r) => n + r.ok, 0);
+  const failures: Record<string, number> = {};
+  for (const r of rounds)
+    for (const [k, n] of Object.entries(r.failures)) failures[k] = (failures[k] ?? 0) + n;
+  const times = rounds.flatMap((r) => r.times).sort((a, b) => a - b);
+  const cpus = rounds.map((r) => r.cpu);
+  const cpu = cpus.every((c) => c !== undefined) ? cpus.reduce((a, c) => a + c, 0) : undefined;
+  return {
+    p50: percentile(times, 0.5),
+    p99: percentile(times, 0.99),
+    perSecond: ok / rounds.reduce((n, r) => n + r.seconds, 0),
+    ok,
+    failures,
+    ...(cpu !== undefined && ok > 0 && { cpuMsPerAnswer: (cpu * 1000) / ok }),
+  };
 }

@@ -5,6 +5,7 @@
 //   BENCH_DATABASE_SERVER_URL  maintenance database of the server (default postgres@127.0.0.1:5432)
 //   BENCH_HOLDERS / BENCH_TRANSACTIONS  data shape (default 100,000 / 1,000,000)
 //   BENCH_SECONDS / BENCH_WARMUP_SECONDS  per measurement (default 10 / 2)
+//   BENCH_ROUNDS  the measured seconds cut into this many turns, app and bare alternating (4)
 //   BENCH_EXTRA_SQL  a what-if run after seeding (e.g. a proposed index); flagged in the output
 //   BENCH_ONLY=data  only the data layer's rows (data-layer.ts), after a ledger seed of any size
 //
@@ -15,7 +16,7 @@ import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
 import pg from 'pg';
 import { openPostgres } from '../../src/server/db/database';
-import { measure, type CannonRequest, type LoadSpec } from './load';
+import { measureAlternating, type CannonRequest, type LoadSpec } from './load';
 import { failures, ratio, table, type Row } from './report';
 import { createScratchDatabase, type ScratchDatabase } from './scratch-db';
 import {
@@ -34,6 +35,8 @@ const HOLDERS = Number(process.env.BENCH_HOLDERS ?? 100_000);
 const TRANSACTIONS = Number(process.env.BENCH_TRANSACTIONS ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
+// The app and the bare handler take turns, so that the machine's drift weighs on both alike.
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 const TRANSFER_HOLDERS = 200;
 /** SQL run after the seed, before the servers start (not part of the app's schema). */
 const EXTRA_SQL = process.env.BENCH_EXTRA_SQL ?? '';
@@ -302,13 +305,21 @@ async function main(): Promise<number> {
     connections,
     request,
   });
-  const opts = { warmupSeconds: WARMUP_SECONDS, seconds: SECONDS };
+  const opts = { warmupSeconds: WARMUP_SECONDS, seconds: SECONDS, rounds: ROUNDS };
   const pair = async (label: string, s: LoadSpec) => {
-    log(`${label}: app (${WARMUP_SECONDS} s warm-up + ${SECONDS} s), load ${load()}`);
-    const onApp = await measure(app.url, s, { ...opts, cpuSeconds: () => app.cpuSeconds() });
-    log(`${label}: bare (${WARMUP_SECONDS} s warm-up + ${SECONDS} s), load ${load()}`);
-    const onBare = await measure(bare.url, s, { ...opts, cpuSeconds: () => bare.cpuSeconds() });
-    return { app: onApp, bare: onBare };
+    log(
+      `${label}: app and bare (${WARMUP_SECONDS} s warm-up each, then ${ROUNDS} rounds of ` +
+        `${SECONDS / ROUNDS} s each, alternating), load ${load()}`,
+    );
+    const [onApp, onBare] = await measureAlternating(
+      [
+        { url: app.url, cpuSeconds: () => app.cpuSeconds() },
+        { url: bare.url, cpuSeconds: () => bare.cpuSeconds() },
+      ],
+      s,
+      opts,
+    );
+    return { app: onApp!, bare: onBare! };
   };
 
   // The data layer (features/data-api): its own tenants and contacts in the same organization.
@@ -397,8 +408,8 @@ async function main(): Promise<number> {
   }
   console.log(
     `data: ${HOLDERS.toLocaleString('en-US')} holders, ${TRANSACTIONS.toLocaleString('en-US')} transactions ` +
-      `(seeded in ${seedSeconds.toFixed(0)} s); ${SECONDS} s per measurement after ${WARMUP_SECONDS} s ` +
-      `of warm-up; load average at the end ${load()} (2 cores, shared)`,
+      `(seeded in ${seedSeconds.toFixed(0)} s); ${SECONDS} s per measurement (${ROUNDS} turns, app and bare ` +
+      `alternating) after ${WARMUP_SECONDS} s of warm-up; load average at the end ${load()} (2 cores, shared)`,
   );
   if (EXTRA_SQL) console.log(`WHAT-IF run: BENCH_EXTRA_SQL = ${EXTRA_SQL}`);
   if (afterCheck.rows.length > 0) {

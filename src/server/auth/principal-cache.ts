@@ -18,7 +18,8 @@ interface Entry {
  *   re-timed, a holder's e-mail, role or activity, a user, a time zone), and each server forgets;
  * - while that notification channel is not listening, nothing is remembered or answered;
  * - a write request in this process forgets everything before its answer leaves, so the next
- *   request sees its effect without waiting for the notification;
+ *   request sees its effect without waiting for the notification (plugins/session-cache.ts
+ *   names the writes that cannot change a principal);
  * - an answer read before a forgetting is not stored after it (the generation check).
  * An entry also never outlives the session's own expiry, nor `maxAgeMs`.
  */

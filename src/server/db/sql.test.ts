@@ -21,12 +21,19 @@ const plainValue = fc.oneof(
   fc.constant(undefined),
 );
 
-/** Statements as the ledger builds them: text, plain values and nested `sql`, joined or not. */
+/** A value the ledger interpolates: plain, a list of plain values, or `sql.param` of either. */
+const interpolated = fc.oneof(
+  plainValue,
+  fc.array(plainValue, { minLength: 1, maxLength: 3 }),
+  fc.oneof(plainValue, fc.array(plainValue)).map((v) => sql.param(v)),
+);
+
+/** Statements as the ledger builds them: text, values and nested `sql`, joined or not. */
 const { statement } = fc.letrec<{ statement: SQL }>((tie) => ({
   statement: fc.oneof(
     { depthSize: 'small' },
     fc
-      .tuple(fc.string(), fc.array(fc.oneof(plainValue, tie('statement')), { maxLength: 4 }))
+      .tuple(fc.string(), fc.array(fc.oneof(interpolated, tie('statement')), { maxLength: 4 }))
       .map(([text, parts]) =>
         parts.reduce<SQL>((acc, part) => sql`${acc} ${text}, ${part}`, sql.raw(text)),
       ),
@@ -59,8 +66,8 @@ describe('renderSql', () => {
     ['a column', sql`select ${shareholder.name} from shareholder where id = ${'x'}`],
     ['a table', sql`select count(*) from ${shareholder} where ${1} = 1`],
     ['an identifier', sql`select ${sql.identifier('weird "name"')} where ${true}`],
-    ['an array of values', sql`select 1 where id in ${['a', 'b']} and n = ${2}`],
-    ['sql.param', sql`select ${sql.param(5)}, ${'x'}`],
+    ['a placeholder', sql`select ${sql.placeholder('p')}, ${'x'}`],
+    ['a list holding a column', sql`select 1 where id in ${['a', shareholder.id]}`],
     ['inlined values', sql`select ${"it's"}, ${3}`.inlineParams()],
     [
       'a nested statement with a column',
@@ -75,6 +82,15 @@ describe('renderSql', () => {
     expect(renderSql(sql`select ${'one'} where ${inner} and d = ${null}`)).toEqual({
       text: 'select $1 where b = $2 and c = $3 and d = $4',
       values: ['one', 'two', 3, null],
+    });
+  });
+
+  it('renders a list as "(…)" and sql.param as one value, as the ledger sends them', () => {
+    const statement = sql`select 1 where id in ${['a', 'b']} and parts = ${sql.param(['x', 'y'])}::text[]`;
+    expect(rendered(statement)).toEqual({
+      text: 'select 1 where id in ($1, $2) and parts = $3::text[]',
+      values: ['a', 'b', ['x', 'y']],
+      byDialect: false,
     });
   });
 });

@@ -15,7 +15,6 @@ interface CannonOptions {
   requests: CannonRequest[];
 }
 interface CannonResult {
-  latency: { p50: number; p99: number };
   statusCodeStats: Record<string, { count: number }>;
   errors: number;
   timeouts: number;
@@ -53,12 +52,16 @@ export interface LoadSpec {
   request: () => CannonRequest;
 }
 
-/** One load run; with each response's time, so that rounds can be summed exactly. */
-async function run(
-  url: string,
-  spec: LoadSpec,
-  seconds: number,
-): Promise<Measurement & { times: number[]; seconds: number }> {
+/** One turn's raw figures: each response's time, so that turns can be summed exactly. */
+interface Turn {
+  ok: number;
+  failures: Record<string, number>;
+  times: number[];
+  seconds: number;
+  cpu?: number;
+}
+
+async function run(url: string, spec: LoadSpec, seconds: number): Promise<Turn> {
   const running = autocannon({
     url,
     connections: spec.connections,
@@ -76,15 +79,7 @@ async function run(
   }
   if (result.errors > 0) failures.errors = result.errors;
   if (result.timeouts > 0) failures.timeouts = result.timeouts;
-  return {
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    perSecond: ok / result.duration,
-    ok,
-    failures,
-    times,
-    seconds: result.duration,
-  };
+  return { ok, failures, times, seconds: result.duration };
 }
 
 export interface Measured {
@@ -94,10 +89,10 @@ export interface Measured {
 }
 
 /**
- * Each server warmed up (figures dropped), then measured in alternating rounds (first, second,
+ * Each server warmed up (figures dropped), then measured in alternating turns (first, second,
  * first, …) whose figures are summed: a shared machine's speed drifts over a minute, and
  * alternating lets the drift weigh on both alike. The percentiles are those of every response
- * of the rounds.
+ * of the turns.
  */
 export async function measureAlternating(
   servers: Measured[],
@@ -105,37 +100,35 @@ export async function measureAlternating(
   opts: { warmupSeconds: number; seconds: number; rounds: number },
 ): Promise<Measurement[]> {
   for (const server of servers) await run(server.url, spec, opts.warmupSeconds);
-  const rounds = servers.map((): Round[] => []);
+  const turns = servers.map((): Turn[] => []);
   for (let r = 0; r < opts.rounds; r++) {
     for (const [i, server] of servers.entries()) {
       const before = server.cpuSeconds();
       const measured = await run(server.url, spec, opts.seconds / opts.rounds);
       const after = server.cpuSeconds();
       const cpu = before === undefined || after === undefined ? undefined : after - before;
-      rounds[i]!.push({ ...measured, ...(cpu !== undefined && { cpu }) });
+      turns[i]!.push({ ...measured, ...(cpu !== undefined && { cpu }) });
     }
   }
-  return rounds.map(summed);
+  return turns.map(summed);
 }
-
-type Round = Measurement & { times: number[]; seconds: number; cpu?: number };
 
 /** The value below which `share` of the sorted times fall (nearest rank). */
 const percentile = (sorted: number[], share: number) =>
   sorted.length === 0 ? 0 : sorted[Math.max(0, Math.ceil(share * sorted.length) - 1)]!;
 
-function summed(rounds: Round[]): Measurement {
-  const ok = rounds.reduce((n, r) => n + r.ok, 0);
+function summed(turns: Turn[]): Measurement {
+  const ok = turns.reduce((n, t) => n + t.ok, 0);
   const failures: Record<string, number> = {};
-  for (const r of rounds)
-    for (const [k, n] of Object.entries(r.failures)) failures[k] = (failures[k] ?? 0) + n;
-  const times = rounds.flatMap((r) => r.times).sort((a, b) => a - b);
-  const cpus = rounds.map((r) => r.cpu);
+  for (const t of turns)
+    for (const [k, n] of Object.entries(t.failures)) failures[k] = (failures[k] ?? 0) + n;
+  const times = turns.flatMap((t) => t.times).sort((a, b) => a - b);
+  const cpus = turns.map((t) => t.cpu);
   const cpu = cpus.every((c) => c !== undefined) ? cpus.reduce((a, c) => a + c, 0) : undefined;
   return {
     p50: percentile(times, 0.5),
     p99: percentile(times, 0.99),
-    perSecond: ok / rounds.reduce((n, r) => n + r.seconds, 0),
+    perSecond: ok / turns.reduce((n, t) => n + t.seconds, 0),
     ok,
     failures,
     ...(cpu !== undefined && ok > 0 && { cpuMsPerAnswer: (cpu * 1000) / ok }),

@@ -308,7 +308,7 @@ async function main(): Promise<number> {
   const opts = { warmupSeconds: WARMUP_SECONDS, seconds: SECONDS, rounds: ROUNDS };
   const pair = async (label: string, s: LoadSpec) => {
     log(
-      `${label}: app and bare (${WARMUP_SECONDS} s warm-up each, then ${ROUNDS} rounds of ` +
+      `${label}: app and bare (${WARMUP_SECONDS} s warm-up each, then ${ROUNDS} turns of ` +
         `${SECONDS / ROUNDS} s each, alternating), load ${load()}`,
     );
     const [onApp, onBare] = await measureAlternating(

@@ -367,6 +367,10 @@ async function postTransfer(
           formatAmount(cost),
           null,
           ctx.userId,
+          ...(t.originId === null
+            ? [t.leg.origin.holder_id, t.leg.origin.number, t.leg.origin.prefix, t.leg.origin.cost]
+            : [to, legs.indexOf(t.leg), legs.indexOf(t.leg), formatAmount(cost)]),
+          ...(t.originId === null ? [] : [t.leg.origin.number, t.leg.origin.prefix]),
         ]),
         ...[201, template.parts, template.holes.map((h) => h.kind)],
         template.holes.map((h) => h.index),

@@ -50,19 +50,16 @@ export const STATEMENT_COMPANY = `select legal_name, address, city, state, zip_c
           from organization where id = $1`;
 
 /** get-statement.ts: the history, $1 holder, $2 as-of date. */
-export const STATEMENT_HISTORY = `select t.id, t.certificate_id, c.number, cls.prefix, cls.class_type,
-               c.cost::text as certificate_cost, t.type, t.preferred,
-               oc.number as origin_number, ocls.prefix as origin_prefix,
-               t.cost::text as cost, t.shares::text as shares, t.date::text as date, t.notes,
-               t.reason, t.transaction_order::text as transaction_order,
-               cp.name as counterparty
-          from certificate c
-          join share_transaction t on t.certificate_id = c.id
-          join share_class cls on cls.id = c.class_id
-          left join certificate oc on oc.id = t.origin_certificate_id
-          left join share_class ocls on ocls.id = oc.class_id
-          left join shareholder cp on cp.id = t.counterparty_holder_id
-         where c.holder_id = $1 and t.date <= $2
+export const STATEMENT_HISTORY = `select t.id, t.certificate_id, t.certificate_number as number,
+               t.certificate_prefix as prefix,
+               case when t.preferred then 'preferred' else 'common' end as class_type,
+               t.certificate_cost::text as certificate_cost, t.type, t.preferred, t.origin_number,
+               t.origin_prefix, t.cost::text as cost, t.shares::text as shares,
+               t.date::text as date, t.notes, t.reason,
+               t.transaction_order::text as transaction_order,
+               (select name from shareholder where id = t.counterparty_holder_id) as counterparty
+          from share_transaction t
+         where t.holder_id = $1 and t.date <= $2
          order by t.date, t.transaction_order`;
 
 /** idempotency.ts claimIdempotencyKey, the first statement. */
@@ -119,8 +116,8 @@ export const lockHolders = (
  * statement), the transactions and the stored answer. Params in order: operation (7),
  * certificate updates (2 each), holder updates (4 each), audit (10), the count of new
  * certificates, organization, the count again, organization, new certificates (8 each),
- * organization, transactions (13 each), answer (status, the template's parts, hole kinds and
- * hole indexes, scope, key).
+ * organization, transactions (17 for what was transferred, 19 for what was issued), answer
+ * (status, the template's parts, hole kinds and hole indexes, scope, key).
  */
 export const transferWrites = (legs: number, holders: number) => {
   let n = 0;
@@ -173,16 +170,23 @@ export const transferWrites = (legs: number, holders: number) => {
                 on cls.organization_id = ${p()} and cls.class_type = v.class_type
              order by v.ord
          returning id, number, class_id), numbered as (
-      select n.number - (select first from numbers) as ord, n.number, cls.prefix || n.number as label
+      select n.number - (select first from numbers) as ord, n.number, cls.prefix,
+             cls.prefix || n.number as label
         from new_certificates n join share_class cls on cls.id = n.class_id), transactions as (
           insert into share_transaction
             (id, operation_id, certificate_id, preferred, origin_certificate_id,
-             counterparty_holder_id, shares, type, date, notes, cost, reason, recorded_by)
-          values ${repeat(
-            2 * legs,
-            () =>
-              `(${p()}, ${p()}, ${p()}, ${p()}, ${p()}, ${p()}::uuid, ${p()}, ${p()}, ${p()}, ${p()}, ${p()}, ${p()}, ${p()})`,
-          )}), answer as (
+             counterparty_holder_id, shares, type, date, notes, cost, reason, recorded_by,
+             holder_id, certificate_number, certificate_prefix, certificate_cost, origin_number,
+             origin_prefix)
+          values ${repeat(legs, () => {
+            const common = () =>
+              `${p()}, ${p()}, ${p()}, ${p()}, ${p()}, ${p()}::uuid, ${p()}, ${p()}, ${p()}, ${p()}, ${p()}, ${p()}, ${p()}`;
+            // What was transferred, on the locked origin; then what was issued, on the new one.
+            const transferred = `(${common()}, ${p()}::uuid, ${p()}::int, ${p()}, ${p()}::numeric, null::int, null::text)`;
+            const issued = `(${common()}, ${p()}::uuid, (select number from numbered where ord = ${p()}::int),
+              (select prefix from numbered where ord = ${p()}::int), ${p()}::numeric, ${p()}::int, ${p()})`;
+            return `${transferred}, ${issued}`;
+          })}), answer as (
             update idempotency_key
                set state = 'done', response_status = ${p()},
                    response_body = (select string_agg(

@@ -16,6 +16,7 @@ import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
 import pg from 'pg';
 import { openPostgres } from '../../src/server/db/database';
+import { PreparingClient } from '../../src/server/db/preparing-client';
 import { measureAlternating, type CannonRequest, type LoadSpec } from './load';
 import { failures, ratio, table, type Row } from './report';
 import { createScratchDatabase, type ScratchDatabase } from './scratch-db';
@@ -141,17 +142,24 @@ async function compareSql(
  * Each read statement of one app request, run alone on an idle connection (median of 5), so the
  * table can be read against the price of the SQL itself. Writes are not replayed.
  */
+/**
+ * Each statement alone, sent as the app sends it (PreparingClient: named, so PostgreSQL may keep
+ * a generic plan after five runs), timed after those five.
+ */
 async function timeStatements(url: string, label: string, statements: SqlComparison['app']) {
-  const client = new pg.Client({ connectionString: url });
+  const client = new PreparingClient({ connectionString: url });
   await client.connect();
   try {
-    console.log(`${label} — the app's statements for one request, each alone (median of 5):`);
+    console.log(
+      `${label} — the app's statements for one request, each alone, prepared (median of 5 after 5):`,
+    );
     for (const q of statements) {
       const marker = q.shared ? 'same as bare' : 'app only    ';
       if (!/^(select|with)\b/i.test(q.text)) {
         console.log(`      -      ${marker}  ${short(q.text, 90)}`);
         continue;
       }
+      for (let i = 0; i < 5; i++) await client.query(q.text, q.values);
       const runs: number[] = [];
       for (let i = 0; i < 5; i++) {
         const t0 = performance.now();

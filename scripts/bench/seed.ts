@@ -240,12 +240,17 @@ export async function seedRegistry(url: string, shape: SeedShape): Promise<Seede
       'share transactions',
       `insert into share_transaction
          (operation_id, certificate_id, preferred, origin_certificate_id, counterparty_holder_id,
-          shares, type, date, cost, reason, recorded_by)
+          shares, type, date, cost, reason, recorded_by, holder_id, certificate_number,
+          certificate_prefix, certificate_cost, origin_number, origin_prefix)
        select pg_temp.bid('op', e.op_no), pg_temp.bid('cert', e.cert), e.preferred,
               case when e.origin is null then null else pg_temp.bid('cert', e.origin) end,
               case when cp.holder is null then null else pg_temp.bid('holder', cp.holder) end,
               e.shares, e.type, e.date, e.cost,
-              case when e.type = 'Cancelled' then 'Bench cancellation' end, $1
+              case when e.type = 'Cancelled' then 'Bench cancellation' end, $1,
+              -- What the statement prints of the certificate and the origin (migration 0016).
+              pg_temp.bid('holder', c.holder), c.number,
+              case c.class_type when 'common' then 'CS-' else 'PS-' end, c.cost, oc.number,
+              case oc.class_type when 'common' then 'CS-' when 'preferred' then 'PS-' end
          from (
            select op_no, 1 as entry,
                   case when kind = 'issue' then new_cert else origin end as cert,
@@ -266,6 +271,8 @@ export async function seedRegistry(url: string, shape: SeedShape): Promise<Seede
          -- The counterparty (ledger counterpartiesOf): the recipient's new certificate on what
          -- was transferred, the sender's origin on what was issued by transfer.
          left join certs cp on cp.number = e.counterparty_cert
+         join certs c on c.number = e.cert
+         left join certs oc on oc.number = e.origin
         order by e.op_no, e.entry`,
       [SEEDER],
     );

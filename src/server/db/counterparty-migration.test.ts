@@ -4,53 +4,14 @@ import { sql } from 'drizzle-orm';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { describe, expect, it } from 'vitest';
 import { createHolder, createOrganization } from '../test-support/fixtures';
+import {
+  certificateByHand,
+  entryByHand,
+  operationByHand,
+} from '../test-support/ledger-rows-by-hand';
 import { migrationsUpTo } from '../test-support/migrations-up-to';
-import type { Db } from './database';
 import { openPglite } from './database';
 import { rows } from './sql';
-
-async function certificate(
-  db: Db,
-  org: string,
-  cls: string,
-  holder: string,
-  origin: string | null,
-) {
-  const [row] = await rows<{ id: string }>(
-    db,
-    sql`insert into certificate
-          (organization_id, number, holder_id, class_id, effective_date, origin_certificate_id,
-           balance, cost)
-        values (${org}, (select coalesce(max(number), 0) + 1 from certificate), ${holder}, ${cls},
-                '2024-01-01', ${origin}, 0, 1)
-        returning id`,
-  );
-  return row!.id;
-}
-
-async function operation(db: Db, org: string, type: string) {
-  const [row] = await rows<{ id: string }>(
-    db,
-    sql`insert into ledger_operation (organization_id, type, recorded_by)
-        values (${org}, ${type}, 'test') returning id`,
-  );
-  return row!.id;
-}
-
-const entry = (
-  db: Db,
-  op: string,
-  cert: string,
-  type: string,
-  shares: number,
-  origin: string | null,
-) =>
-  db.execute(
-    sql`insert into share_transaction
-          (operation_id, certificate_id, preferred, origin_certificate_id, shares, type, date,
-           recorded_by)
-        values (${op}, ${cert}, false, ${origin}, ${shares}, ${type}, '2024-01-01', 'test')`,
-  );
 
 describe('migration 0014 (counterparty kept on the transaction)', () => {
   it('names the recipient on what was transferred, the sender on what was issued, nobody else', async () => {
@@ -62,12 +23,38 @@ describe('migration 0014 (counterparty kept on the transaction)', () => {
       const [alice, bob] = await Promise.all(
         ['Alice', 'Bob'].map((name) => createHolder(db, organization.id, { name })),
       );
-      const a = await certificate(db, organization.id, common.id, alice!.id, null);
-      await entry(db, await operation(db, organization.id, 'New Issue'), a, 'Issued', 10, null);
-      const b = await certificate(db, organization.id, common.id, bob!.id, a);
-      const transfer = await operation(db, organization.id, 'Transfer');
-      await entry(db, transfer, a, 'Transferred', -4, null);
-      await entry(db, transfer, b, 'Issued: transfer', 4, a);
+      const certificate = (holderId: string, origin: string | null) =>
+        certificateByHand(db, {
+          organizationId: organization.id,
+          classId: common.id,
+          holderId,
+          origin,
+        });
+      const a = await certificate(alice!.id, null);
+      const issue = await operationByHand(db, organization.id, 'New Issue');
+      await entryByHand(db, {
+        operationId: issue,
+        certificateId: a,
+        type: 'Issued',
+        shares: 10,
+        origin: null,
+      });
+      const b = await certificate(bob!.id, a);
+      const transfer = await operationByHand(db, organization.id, 'Transfer');
+      await entryByHand(db, {
+        operationId: transfer,
+        certificateId: a,
+        type: 'Transferred',
+        shares: -4,
+        origin: null,
+      });
+      await entryByHand(db, {
+        operationId: transfer,
+        certificateId: b,
+        type: 'Issued: transfer',
+        shares: 4,
+        origin: a,
+      });
 
       await database.migrate();
 

@@ -166,6 +166,17 @@ export const shareTransaction = pgTable(
     // Who a transfer's shares came from or went to (ledger counterpartiesOf), kept at write time
     // so that a statement need not search each transfer's other side.
     counterpartyHolderId: uuid('counterparty_holder_id').references(() => shareholder.id),
+    // The certificate's and the origin's facts that a statement prints, copied when the
+    // transaction is written (none of them ever changes), so that a holder's history is one
+    // index range rather than a join per line (decision 087; ledger_invariants() compares them).
+    holderId: uuid('holder_id')
+      .notNull()
+      .references(() => shareholder.id),
+    certificateNumber: integer('certificate_number').notNull(),
+    certificatePrefix: text('certificate_prefix').notNull(),
+    certificateCost: money('certificate_cost').notNull(),
+    originNumber: integer('origin_number'),
+    originPrefix: text('origin_prefix'),
     shares: shares('shares').notNull(),
     type: text('type').notNull(),
     date: date('date', { mode: 'string' }).notNull(),
@@ -178,6 +189,11 @@ export const shareTransaction = pgTable(
   (t) => [
     index('share_transaction_certificate_idx').on(t.certificateId, t.date, t.transactionOrder),
     index('share_transaction_operation_idx').on(t.operationId),
+    index('share_transaction_holder_idx').on(t.holderId, t.date, t.transactionOrder),
+    check(
+      'share_transaction_origin_copy',
+      sql`(${t.originCertificateId} is null) = (${t.originNumber} is null) and (${t.originNumber} is null) = (${t.originPrefix} is null)`,
+    ),
     check('share_transaction_shares_nonzero', sql`${t.shares} <> 0`),
     check('share_transaction_cost_nonneg', sql`${t.cost} >= 0`),
     check('share_transaction_type_valid', sql.raw(`type in (${TRANSACTION_TYPE_SQL})`)),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createHolder, createOrganization } from '../test-support/fixtures';
+import { createHolder, createOrganization, transactionByHand } from '../test-support/fixtures';
 import { createTestDatabase } from '../test-support/test-database';
 import { useTestDatabase } from '../test-support/use-test-database';
 import { ledgerInvariants } from './invariants';
@@ -131,14 +131,36 @@ describe('CHECK (balance >= 0) on the kept balances (LED-02)', () => {
           values (${organization.id}, 'Transfer', 'intruder') returning id`,
     );
     const row = (type: string, counterparty: string | null) =>
-      sql`insert into share_transaction
-            (operation_id, certificate_id, preferred, counterparty_holder_id, shares, type, date,
-             recorded_by)
-          values (${op!.id}, ${issued.certificates[0]!.id}, false, ${counterparty}::uuid, -1,
-                  ${type}, '2024-02-01', 'intruder')`;
+      transactionByHand({
+        operationId: op!.id,
+        certificateId: issued.certificates[0]!.id,
+        counterpartyHolderId: counterparty,
+        shares: -1,
+        type,
+      });
     const constraint = 'share_transaction_counterparty_check';
     expect(await refusal(row('Transferred', null))).toEqual({ code: '23514', constraint });
     expect(await refusal(row('Cancelled', bob.id))).toEqual({ code: '23514', constraint });
+  });
+  it('refuses a transaction with an origin and no copy of it, or a copy and no origin', async () => {
+    const { organization, issued } = await smallLedger();
+    const [op] = await rows<{ id: string }>(
+      database.db,
+      sql`insert into ledger_operation (organization_id, type, recorded_by)
+          values (${organization.id}, 'New Issue', 'intruder') returning id`,
+    );
+    const certificateId = issued.certificates[0]!.id;
+    const row = (origin: string | null, originNumber: number | null) =>
+      sql`insert into share_transaction
+            (operation_id, certificate_id, preferred, origin_certificate_id, shares, type, date,
+             recorded_by, holder_id, certificate_number, certificate_prefix, certificate_cost,
+             origin_number, origin_prefix)
+          select ${op!.id}::uuid, c.id, false, ${origin}::uuid, 1, 'Issued', '2024-02-01',
+                 'intruder', c.holder_id, c.number, 'CS-', c.cost, ${originNumber}::int, 'CS-'
+            from certificate c where c.id = ${certificateId}`;
+    const constraint = 'share_transaction_origin_copy';
+    expect(await refusal(row(certificateId, null))).toEqual({ code: '23514', constraint });
+    expect(await refusal(row(null, 1))).toEqual({ code: '23514', constraint });
   });
 });
 
@@ -178,11 +200,13 @@ describe('ledger_invariants() (LED-12)', () => {
           values (${organization.id}, 'Transfer', 'intruder') returning id`,
     );
     await db.execute(
-      sql`insert into share_transaction
-            (operation_id, certificate_id, preferred, counterparty_holder_id, shares, type, date,
-             recorded_by)
-          values (${op!.id}, ${transfer.certificates[0]!.id}, false, ${bob.id}, 1, 'Issued: transfer',
-                  '2024-02-01', 'intruder')`,
+      transactionByHand({
+        operationId: op!.id,
+        certificateId: transfer.certificates[0]!.id,
+        counterpartyHolderId: bob.id,
+        shares: 1,
+        type: 'Issued: transfer',
+      }),
     );
     const names = (await violations()).map((v) => v.check_name).sort();
     expect(names).toEqual([
@@ -191,6 +215,25 @@ describe('ledger_invariants() (LED-12)', () => {
       'operation_unbalanced',
       'transaction_without_audit',
     ]);
+  });
+
+  it('reports transactions whose copy of their certificate or origin disagrees with it (migration 0016)', async () => {
+    const { db, organization, transfer, violations } = await smallLedger();
+    expect(await violations()).toEqual([]);
+    await db.execute(
+      sql`update share_class set prefix = 'X-' where organization_id = ${organization.id}`,
+    );
+    const found = await violations();
+    expect(found.map((v) => v.check_name).sort()).toEqual([
+      'transaction_certificate_copy',
+      'transaction_certificate_copy',
+      'transaction_origin_copy',
+    ]);
+    const issuedByTransfer = transfer.transactions.find((t) => t.type === 'Issued: transfer')!;
+    expect(found.find((v) => v.check_name === 'transaction_origin_copy')).toMatchObject({
+      entity_id: issuedByTransfer.id,
+      detail: 'origin copied as CS-1, origin is X-1',
+    });
   });
 
   it('reports a negative balance even where the CHECK was bypassed', async () => {

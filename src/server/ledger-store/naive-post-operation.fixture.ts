@@ -10,6 +10,7 @@ import {
 import type { Tx } from '../db/database';
 import { formatTenThousandths, toHundredths, toTenThousandths } from './amounts';
 import { rows } from '../db/sql';
+import { transactionByHand } from '../test-support/fixtures';
 import { ledgerStateOf, type LockedCertificate, type LockedHolder } from './lock-operation-state';
 
 /**
@@ -138,22 +139,26 @@ export async function naivePostOperation(
     );
   }
   const counterparties = counterpartiesOf(plan.entries);
-  await tx.execute(
-    sql`insert into share_transaction (operation_id, certificate_id, preferred,
-                                       origin_certificate_id, counterparty_holder_id, shares, type,
-                                       date, notes, cost, reason, recorded_by)
-        values ${sql.join(
-          plan.entries.map(
-            (e, i) =>
-              sql`(${operationId},
-                   ${'existingId' in e.certificate ? e.certificate.existingId : newIds.get(e.certificate.newRef)!},
-                   ${e.preferred}, ${e.originCertificateId}, ${counterparties[i]!}::uuid,
-                   ${formatAmount(e.shares)}, ${e.type},
-                   ${plan.date}, ${plan.notes ?? ''}, ${formatAmount(e.cost)}, ${plan.reason},
-                   ${opts.actor.userId})`,
-          ),
-          sql`, `,
-        )}`,
-  );
+  for (const [i, e] of plan.entries.entries()) {
+    await tx.execute(
+      transactionByHand({
+        operationId,
+        certificateId:
+          'existingId' in e.certificate
+            ? e.certificate.existingId
+            : newIds.get(e.certificate.newRef)!,
+        preferred: e.preferred,
+        originCertificateId: e.originCertificateId,
+        counterpartyHolderId: counterparties[i]!,
+        shares: formatAmount(e.shares),
+        type: e.type,
+        date: plan.date,
+        notes: plan.notes ?? '',
+        cost: formatAmount(e.cost),
+        reason: plan.reason,
+        recordedBy: opts.actor.userId,
+      }),
+    );
+  }
   return { operationId };
 }

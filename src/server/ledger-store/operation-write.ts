@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { counterpartiesOf, formatAmount } from '../../ledger';
+import { counterpartiesOf, formatAmount, type PlannedEntry } from '../../ledger';
 import { formatTenThousandths } from './amounts';
 import { filledAnswer, type AnswerTemplate } from './answer-template';
 import { auditAfter, auditBefore } from './operation-audit';
@@ -108,9 +108,34 @@ function newCertificates(ctx: OperationContext): SQL[] {
        order by v.ord
    returning id, number, class_id)`,
     sql`numbered as (
-      select n.number - (select first from numbers) as ord, n.number, cls.prefix || n.number as label
+      select n.number - (select first from numbers) as ord, n.number, cls.prefix,
+             cls.prefix || n.number as label
         from new_certificates n join share_class cls on cls.id = n.class_id)`,
   ];
+}
+
+/**
+ * What a statement prints of an entry's certificate (decision 087): a locked origin's own
+ * figures, or a new certificate's, whose number and prefix come from `numbered`.
+ */
+function certificateCopy(ctx: OperationContext, e: PlannedEntry): SQL {
+  const { plan, locked } = ctx;
+  if ('existingId' in e.certificate) {
+    const { existingId } = e.certificate;
+    const c = locked.origins.find((o) => o.id === existingId)!;
+    return sql`${c.holder_id}::uuid, ${c.number}::int, ${c.prefix}, ${c.cost}::numeric`;
+  }
+  const { newRef } = e.certificate;
+  const ord = plan.newCertificates.findIndex((c) => c.ref === newRef);
+  const c = plan.newCertificates[ord]!;
+  return sql`${c.holderId}::uuid, (select number from numbered where ord = ${ord}::int),
+             (select prefix from numbered where ord = ${ord}::int), ${formatAmount(c.cost)}::numeric`;
+}
+
+/** The origin's number and prefix as printed, from the locked origins (every origin is one). */
+function originCopy(ctx: OperationContext, e: PlannedEntry): SQL {
+  const origin = ctx.locked.origins.find((o) => o.id === e.originCertificateId);
+  return origin ? sql`${origin.number}::int, ${origin.prefix}` : sql`null::int, null::text`;
 }
 
 function transactionRows(ctx: OperationContext, opts: WriteOptions): SQL {
@@ -119,14 +144,16 @@ function transactionRows(ctx: OperationContext, opts: WriteOptions): SQL {
   return sql`transactions as (
     insert into share_transaction
       (id, operation_id, certificate_id, preferred, origin_certificate_id, counterparty_holder_id,
-       shares, type, date, notes, cost, reason, recorded_by)
+       shares, type, date, notes, cost, reason, recorded_by, holder_id, certificate_number,
+       certificate_prefix, certificate_cost, origin_number, origin_prefix)
     values ${sql.join(
       plan.entries.map(
         (e, i) =>
           sql`(${ctx.transactionIds[i]!}, ${ctx.operationId}, ${certificateIdOf(ctx, e)},
                ${e.preferred}, ${e.originCertificateId}, ${counterparties[i]!}::uuid,
                ${formatAmount(e.shares)}, ${e.type}, ${plan.date}, ${plan.notes ?? ''},
-               ${formatAmount(e.cost)}, ${plan.reason}, ${opts.actor.userId})`,
+               ${formatAmount(e.cost)}, ${plan.reason}, ${opts.actor.userId},
+               ${certificateCopy(ctx, e)}, ${originCopy(ctx, e)})`,
       ),
       sql`, `,
     )})`;

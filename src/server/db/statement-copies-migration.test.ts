@@ -1,0 +1,133 @@
+// Migration 0016 copies onto each transaction what a statement prints of its certificate and
+// origin. The transactions written before it get them from their certificates' rows.
+import { sql } from 'drizzle-orm';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import { describe, expect, it } from 'vitest';
+import { createHolder, createOrganization } from '../test-support/fixtures';
+import {
+  certificateByHand,
+  entryByHand,
+  operationByHand,
+} from '../test-support/ledger-rows-by-hand';
+import { migrationsUpTo } from '../test-support/migrations-up-to';
+import { openPglite } from './database';
+import { rows } from './sql';
+
+describe('migration 0016 (what a statement prints, kept on the transaction)', () => {
+  it("copies each transaction's certificate holder, number, prefix and cost, and its origin's number and prefix", async () => {
+    const database = await openPglite(undefined);
+    try {
+      const { db } = database;
+      await migrate(db as never, { migrationsFolder: migrationsUpTo(15) });
+      const { organization, common, preferred } = await createOrganization(db);
+      const [alice, bob] = await Promise.all(
+        ['Alice', 'Bob'].map((name) => createHolder(db, organization.id, { name })),
+      );
+      const organizationId = organization.id;
+      const a = await certificateByHand(db, {
+        organizationId,
+        classId: common.id,
+        holderId: alice!.id,
+        origin: null,
+        cost: '2.50',
+      });
+      const b = await certificateByHand(db, {
+        organizationId,
+        classId: common.id,
+        holderId: bob!.id,
+        origin: a,
+        cost: '2.50',
+      });
+      const c = await certificateByHand(db, {
+        organizationId,
+        classId: preferred.id,
+        holderId: bob!.id,
+        origin: b,
+        cost: '3.00',
+      });
+      const issue = await operationByHand(db, organizationId, 'New Issue');
+      await entryByHand(db, {
+        operationId: issue,
+        certificateId: a,
+        type: 'Issued',
+        shares: 10,
+        origin: null,
+      });
+      const transfer = await operationByHand(db, organizationId, 'Transfer');
+      await entryByHand(db, {
+        operationId: transfer,
+        certificateId: a,
+        type: 'Transferred',
+        shares: -4,
+        origin: null,
+        counterparty: bob!.id,
+      });
+      await entryByHand(db, {
+        operationId: transfer,
+        certificateId: b,
+        type: 'Issued: transfer',
+        shares: 4,
+        origin: a,
+        counterparty: alice!.id,
+      });
+      const convert = await operationByHand(db, organizationId, 'Convert to Preferred');
+      await entryByHand(db, {
+        operationId: convert,
+        certificateId: b,
+        type: 'Converted To Preferred',
+        shares: -4,
+        origin: null,
+      });
+      await entryByHand(db, {
+        operationId: convert,
+        certificateId: c,
+        type: 'Issued: preferred',
+        shares: 4,
+        origin: b,
+        preferred: true,
+      });
+
+      await database.migrate();
+
+      const after = await rows(
+        db,
+        sql`select t.type, h.name as holder, t.certificate_number, t.certificate_prefix,
+                   t.certificate_cost::text as certificate_cost, t.origin_number, t.origin_prefix
+              from share_transaction t join shareholder h on h.id = t.holder_id
+             order by t.transaction_order`,
+      );
+      const line = (
+        type: string,
+        holder: string,
+        number: number,
+        prefix: string,
+        cost: string,
+        origin: [number, string] | [null, null],
+      ) => ({
+        type,
+        holder,
+        certificate_number: number,
+        certificate_prefix: prefix,
+        certificate_cost: cost,
+        origin_number: origin[0],
+        origin_prefix: origin[1],
+      });
+      expect(after).toEqual([
+        line('Issued', 'Alice', 1, 'CS-', '2.50', [null, null]),
+        line('Transferred', 'Alice', 1, 'CS-', '2.50', [null, null]),
+        line('Issued: transfer', 'Bob', 2, 'CS-', '2.50', [1, 'CS-']),
+        line('Converted To Preferred', 'Bob', 2, 'CS-', '2.50', [null, null]),
+        line('Issued: preferred', 'Bob', 3, 'PS-', '3.00', [2, 'CS-']),
+      ]);
+      const copyChecks = await rows(
+        db,
+        sql`select check_name from ledger_invariants() where check_name like 'transaction_%_copy'`,
+      );
+      expect(copyChecks).toEqual([]);
+      // Still append-only afterwards.
+      await expect(db.execute(sql`update share_transaction set notes = 'x'`)).rejects.toThrow();
+    } finally {
+      await database.close();
+    }
+  });
+});

@@ -24,37 +24,14 @@ describe('migration 0014 (counterparty kept on the transaction)', () => {
         ['Alice', 'Bob'].map((name) => createHolder(db, organization.id, { name })),
       );
       const certificate = (holderId: string, origin: string | null) =>
-        certificateByHand(db, {
-          organizationId: organization.id,
-          classId: common.id,
-          holderId,
-          origin,
-        });
+        certificateByHand(db, [organization.id, common.id, holderId, origin]);
       const a = await certificate(alice!.id, null);
       const issue = await operationByHand(db, organization.id, 'New Issue');
-      await entryByHand(db, {
-        operationId: issue,
-        certificateId: a,
-        type: 'Issued',
-        shares: 10,
-        origin: null,
-      });
+      await entryByHand(db, [issue, a, 'Issued', 10, null]);
       const b = await certificate(bob!.id, a);
       const transfer = await operationByHand(db, organization.id, 'Transfer');
-      await entryByHand(db, {
-        operationId: transfer,
-        certificateId: a,
-        type: 'Transferred',
-        shares: -4,
-        origin: null,
-      });
-      await entryByHand(db, {
-        operationId: transfer,
-        certificateId: b,
-        type: 'Issued: transfer',
-        shares: 4,
-        origin: a,
-      });
+      await entryByHand(db, [transfer, a, 'Transferred', -4, null]);
+      await entryByHand(db, [transfer, b, 'Issued: transfer', 4, a]);
 
       await database.migrate();
 

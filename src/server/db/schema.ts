@@ -169,9 +169,8 @@ export const shareTransaction = pgTable(
     // The certificate's and the origin's facts that a statement prints, copied when the
     // transaction is written (none of them ever changes), so that a holder's history is one
     // index range rather than a join per line (decision 087; ledger_invariants() compares them).
-    holderId: uuid('holder_id')
-      .notNull()
-      .references(() => shareholder.id),
+    // No foreign key on the holder: it equals the certificate's, which has one.
+    holderId: uuid('holder_id').notNull(),
     certificateNumber: integer('certificate_number').notNull(),
     certificatePrefix: text('certificate_prefix').notNull(),
     certificateCost: money('certificate_cost').notNull(),

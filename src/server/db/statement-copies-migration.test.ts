@@ -24,100 +24,33 @@ describe('migration 0016 (what a statement prints, kept on the transaction)', ()
         ['Alice', 'Bob'].map((name) => createHolder(db, organization.id, { name })),
       );
       const organizationId = organization.id;
-      const a = await certificateByHand(db, {
-        organizationId,
-        classId: common.id,
-        holderId: alice!.id,
-        origin: null,
-        cost: '2.50',
-      });
-      const b = await certificateByHand(db, {
-        organizationId,
-        classId: common.id,
-        holderId: bob!.id,
-        origin: a,
-        cost: '2.50',
-      });
-      const c = await certificateByHand(db, {
-        organizationId,
-        classId: preferred.id,
-        holderId: bob!.id,
-        origin: b,
-        cost: '3.00',
-      });
+      const a = await certificateByHand(db, [organizationId, common.id, alice!.id, null], '2.50');
+      const b = await certificateByHand(db, [organizationId, common.id, bob!.id, a], '2.50');
+      const c = await certificateByHand(db, [organizationId, preferred.id, bob!.id, b], '3.00');
       const issue = await operationByHand(db, organizationId, 'New Issue');
-      await entryByHand(db, {
-        operationId: issue,
-        certificateId: a,
-        type: 'Issued',
-        shares: 10,
-        origin: null,
-      });
+      await entryByHand(db, [issue, a, 'Issued', 10, null]);
       const transfer = await operationByHand(db, organizationId, 'Transfer');
-      await entryByHand(db, {
-        operationId: transfer,
-        certificateId: a,
-        type: 'Transferred',
-        shares: -4,
-        origin: null,
-        counterparty: bob!.id,
-      });
-      await entryByHand(db, {
-        operationId: transfer,
-        certificateId: b,
-        type: 'Issued: transfer',
-        shares: 4,
-        origin: a,
-        counterparty: alice!.id,
-      });
+      await entryByHand(db, [transfer, a, 'Transferred', -4, null], { counterparty: bob!.id });
+      await entryByHand(db, [transfer, b, 'Issued: transfer', 4, a], { counterparty: alice!.id });
       const convert = await operationByHand(db, organizationId, 'Convert to Preferred');
-      await entryByHand(db, {
-        operationId: convert,
-        certificateId: b,
-        type: 'Converted To Preferred',
-        shares: -4,
-        origin: null,
-      });
-      await entryByHand(db, {
-        operationId: convert,
-        certificateId: c,
-        type: 'Issued: preferred',
-        shares: 4,
-        origin: b,
-        preferred: true,
-      });
+      await entryByHand(db, [convert, b, 'Converted To Preferred', -4, null]);
+      await entryByHand(db, [convert, c, 'Issued: preferred', 4, b], { preferred: true });
 
       await database.migrate();
 
-      const after = await rows(
+      const after = await rows<Record<string, unknown>>(
         db,
         sql`select t.type, h.name as holder, t.certificate_number, t.certificate_prefix,
                    t.certificate_cost::text as certificate_cost, t.origin_number, t.origin_prefix
               from share_transaction t join shareholder h on h.id = t.holder_id
              order by t.transaction_order`,
       );
-      const line = (
-        type: string,
-        holder: string,
-        number: number,
-        prefix: string,
-        cost: string,
-        origin: [number, string] | [null, null],
-      ) => ({
-        type,
-        holder,
-        certificate_number: number,
-        certificate_prefix: prefix,
-        certificate_cost: cost,
-        origin_number: origin[0],
-        origin_prefix: origin[1],
-      });
-      expect(after).toEqual([
-        line('Issued', 'Alice', 1, 'CS-', '2.50', [null, null]),
-        line('Transferred', 'Alice', 1, 'CS-', '2.50', [null, null]),
-        line('Issued: transfer', 'Bob', 2, 'CS-', '2.50', [1, 'CS-']),
-        line('Converted To Preferred', 'Bob', 2, 'CS-', '2.50', [null, null]),
-        line('Issued: preferred', 'Bob', 3, 'PS-', '3.00', [2, 'CS-']),
+      expect(after.map((row) => Object.values(row))).toEqual([
+        ['Issued', 'Alice', 1, 'CS-', '2.50', null, null],
+        ['Transferred', 'Alice', 1, 'CS-', '2.50', null, null],
+        ['Issued: transfer', 'Bob', 2, 'CS-', '2.50', 1, 'CS-'],
+        ['Converted To Preferred', 'Bob', 2, 'CS-', '2.50', null, null],
+        ['Issued: preferred', 'Bob', 3, 'PS-', '3.00', 2, 'CS-'],
       ]);
       const copyChecks = await rows(
         db,

@@ -142,6 +142,7 @@ describe('CHECK (balance >= 0) on the kept balances (LED-02)', () => {
     expect(await refusal(row('Transferred', null))).toEqual({ code: '23514', constraint });
     expect(await refusal(row('Cancelled', bob.id))).toEqual({ code: '23514', constraint });
   });
+
   it('refuses a transaction with an origin and no copy of it, or a copy and no origin', async () => {
     const { organization, issued } = await smallLedger();
     const [op] = await rows<{ id: string }>(

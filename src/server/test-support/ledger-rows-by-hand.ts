@@ -8,21 +8,17 @@ import { rows } from '../db/sql';
 /** A certificate numbered after the last one, of cost 1 unless told. */
 export async function certificateByHand(
   db: Db,
-  c: {
-    organizationId: string;
-    classId: string;
-    holderId: string;
-    origin: string | null;
-    cost?: string;
-  },
+  certificate: [organizationId: string, classId: string, holderId: string, origin: string | null],
+  cost = '1',
 ) {
+  const [organizationId, classId, holderId, origin] = certificate;
   const [row] = await rows<{ id: string }>(
     db,
     sql`insert into certificate
           (organization_id, number, holder_id, class_id, effective_date, origin_certificate_id,
            balance, cost)
-        values (${c.organizationId}, (select coalesce(max(number), 0) + 1 from certificate),
-                ${c.holderId}, ${c.classId}, '2024-01-01', ${c.origin}, 0, ${c.cost ?? '1'})
+        values (${organizationId}, (select coalesce(max(number), 0) + 1 from certificate),
+                ${holderId}, ${classId}, '2024-01-01', ${origin}, 0, ${cost})
         returning id`,
   );
   return row!.id;
@@ -40,26 +36,27 @@ export async function operationByHand(db: Db, organizationId: string, type: stri
 /** A transaction of the schema before migration 0016; its counterparty only when given. */
 export const entryByHand = (
   db: Db,
-  e: {
-    operationId: string;
-    certificateId: string;
-    type: string;
-    shares: number;
-    origin: string | null;
-    preferred?: boolean;
-    counterparty?: string;
-  },
-) =>
-  db.execute(
-    e.counterparty === undefined
+  entry: [
+    operationId: string,
+    certificateId: string,
+    type: string,
+    shares: number,
+    origin: string | null,
+  ],
+  more: { preferred?: boolean; counterparty?: string } = {},
+) => {
+  const [operationId, certificateId, type, shares, origin] = entry;
+  return db.execute(
+    more.counterparty === undefined
       ? sql`insert into share_transaction
               (operation_id, certificate_id, preferred, origin_certificate_id, shares, type, date,
                recorded_by)
-            values (${e.operationId}, ${e.certificateId}, ${e.preferred ?? false}, ${e.origin},
-                    ${e.shares}, ${e.type}, '2024-01-01', 'test')`
+            values (${operationId}, ${certificateId}, ${more.preferred ?? false}, ${origin},
+                    ${shares}, ${type}, '2024-01-01', 'test')`
       : sql`insert into share_transaction
               (operation_id, certificate_id, preferred, origin_certificate_id,
                counterparty_holder_id, shares, type, date, recorded_by)
-            values (${e.operationId}, ${e.certificateId}, ${e.preferred ?? false}, ${e.origin},
-                    ${e.counterparty}, ${e.shares}, ${e.type}, '2024-01-01', 'test')`,
+            values (${operationId}, ${certificateId}, ${more.preferred ?? false}, ${origin},
+                    ${more.counterparty}, ${shares}, ${type}, '2024-01-01', 'test')`,
   );
+};

@@ -2,6 +2,7 @@
 -- transaction (decision 087): a holder's history becomes one range of share_transaction_holder_idx
 -- instead of a join to the certificate, its class and its origin per line. None of the copied
 -- facts ever changes (a certificate keeps its holder, number, class and cost; a class its prefix).
+-- The holder has no foreign key of its own: it equals the certificate's, which has one.
 -- The ledger is append-only, so its guard steps aside for this one backfill, inside the
 -- migration's transaction.
 ALTER TABLE "share_transaction" ADD COLUMN "holder_id" uuid;--> statement-breakpoint
@@ -25,7 +26,6 @@ ALTER TABLE "share_transaction" ALTER COLUMN "holder_id" SET NOT NULL;--> statem
 ALTER TABLE "share_transaction" ALTER COLUMN "certificate_number" SET NOT NULL;--> statement-breakpoint
 ALTER TABLE "share_transaction" ALTER COLUMN "certificate_prefix" SET NOT NULL;--> statement-breakpoint
 ALTER TABLE "share_transaction" ALTER COLUMN "certificate_cost" SET NOT NULL;--> statement-breakpoint
-ALTER TABLE "share_transaction" ADD CONSTRAINT "share_transaction_holder_id_shareholder_id_fk" FOREIGN KEY ("holder_id") REFERENCES "public"."shareholder"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "share_transaction_holder_idx" ON "share_transaction" USING btree ("holder_id","date","transaction_order");--> statement-breakpoint
 ALTER TABLE "share_transaction" ADD CONSTRAINT "share_transaction_origin_copy" CHECK (("share_transaction"."origin_certificate_id" is null) = ("share_transaction"."origin_number" is null) and ("share_transaction"."origin_number" is null) = ("share_transaction"."origin_prefix" is null));--> statement-breakpoint
 -- The copies are checked with the rest of the ledger.

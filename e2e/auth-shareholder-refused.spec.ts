@@ -7,6 +7,10 @@ test("a shareholder who opens an administrator route or another holder's page is
 }) => {
   await logInWithPassword(page, demo.holder.email, demo.holder.password);
   await expect(page).toHaveURL(/\/view\?SH_UID=/);
+  // Signing in lands on Home, which for a holder is their statement: nothing was refused.
+  const notice = page.getByText('You were brought to your own statement');
+  await expect(page.getByRole('heading', { name: 'Transaction History' })).toBeVisible();
+  await expect(notice).toHaveCount(0);
   const own = new URL(page.url()).searchParams.get('SH_UID');
   for (const path of [
     '/transaction',
@@ -16,6 +20,7 @@ test("a shareholder who opens an administrator route or another holder's page is
   ]) {
     await page.goto(path);
     await expect(page).toHaveURL(new RegExp(`/view\\?SH_UID=${own}$`));
+    await expect(notice).toHaveCount(path === '/' ? 0 : 1);
   }
   await page.goto(`/profile?SH_UID=${own}`);
   await expect(page).toHaveURL(new RegExp(`/profile\\?SH_UID=${own}$`));

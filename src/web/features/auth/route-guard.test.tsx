@@ -1,9 +1,11 @@
 // @vitest-environment happy-dom
+import type { ReactNode } from 'react';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../lib/query-client';
+import { RefusalNotice } from './refusal-notice';
 import { guardRedirect, RouteGuard, type PageAccess } from './route-guard';
 
 const OWN = '11111111-1111-1111-1111-111111111111';
@@ -26,6 +28,29 @@ const go = (
     ...who,
   });
 };
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+
+/** The app at `path` with these routes, each page behind its guard unless its access is null. */
+const appAt = (path: string, routes: [string, PageAccess | null, ReactNode][]) => (
+  <QueryClientProvider client={createQueryClient()}>
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        {routes.map(([route, access, page]) => (
+          <Route
+            key={route}
+            path={route}
+            element={access ? <RouteGuard access={access}>{page}</RouteGuard> : page}
+          />
+        ))}
+      </Routes>
+    </MemoryRouter>
+  </QueryClientProvider>
+);
 
 describe('the guards of spec section 4', () => {
   it('send a signed-out user to /login except from the four public routes', () => {
@@ -72,36 +97,11 @@ describe('RouteGuard when the sign-in state cannot be read', () => {
     vi.unstubAllGlobals();
   });
 
-  const json = (status: number, body: unknown) =>
-    new Response(JSON.stringify(body), {
-      status,
-      headers: { 'content-type': 'application/json' },
-    });
-
-  const app = (path: string, access: PageAccess) => (
-    <QueryClientProvider client={createQueryClient()}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route
-            path="/"
-            element={
-              <RouteGuard access={access}>
-                <p>the directory</p>
-              </RouteGuard>
-            }
-          />
-          <Route
-            path="/login"
-            element={
-              <RouteGuard access="public">
-                <p>the login page</p>
-              </RouteGuard>
-            }
-          />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>
-  );
+  const app = (path: string, access: PageAccess) =>
+    appAt(path, [
+      ['/', access, <p>the directory</p>],
+      ['/login', 'public', <p>the login page</p>],
+    ]);
 
   it('shows what failed and a Retry instead of sending the user to /login', async () => {
     const fetchMock = vi.fn(() =>
@@ -139,5 +139,60 @@ describe('RouteGuard when the sign-in state cannot be read', () => {
     );
     render(app('/', 'shareholder'));
     expect(await screen.findByText('the login page')).toBeTruthy();
+  });
+});
+
+describe('RouteGuard sending a shareholder to their statement', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  const signedInHolder = () =>
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() =>
+        Promise.resolve(
+          json(200, {
+            userId: 'u2',
+            username: 'holder@acme.test',
+            id: 'u2',
+            email: 'holder@acme.test',
+            friendlyName: 'Harper',
+            SH_ID: OWN,
+            isAdmin: false,
+          }),
+        ),
+      ),
+    );
+
+  const app = (path: string) =>
+    appAt(path, [
+      ['/', 'shareholder', <p>the directory</p>],
+      ['/transaction', 'administrator', <p>the transaction form</p>],
+      [
+        '/view',
+        null,
+        <>
+          <RefusalNotice />
+          <p>the statement</p>
+        </>,
+      ],
+    ]);
+
+  it('says nothing of a refusal when they arrive at Home, as after signing in', async () => {
+    signedInHolder();
+    render(app('/'));
+    expect(await screen.findByText('the statement')).toBeTruthy();
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('says why when they open an administrator page', async () => {
+    signedInHolder();
+    render(app('/transaction'));
+    expect(await screen.findByText('the statement')).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toContain(
+      'your account cannot open that page, which is for administrators',
+    );
   });
 });

@@ -60,6 +60,13 @@ export function RouteGuard({ access, children }: { access: PageAccess; children:
     holderId: user?.SH_ID ?? null,
     isAdmin: user?.isAdmin ?? false,
   });
-  if (to) return <Navigate to={to} replace state={{ refusedFrom: `${pathname}${search}` }} />;
+  if (to) {
+    // Only a page the user may not open is refused; Home (where signing in lands, and a holder's
+    // Home is their statement), /login and /noaccount just lead on.
+    const leadsOn: string[] = [webRoutes.home, webRoutes.login, webRoutes.noAccount];
+    const refused = status === 'signed-in' && !leadsOn.includes(pathname);
+    const state = refused ? { refusedFrom: `${pathname}${search}` } : null;
+    return <Navigate to={to} replace state={state} />;
+  }
   return <>{children}</>;
 }

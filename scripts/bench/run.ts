@@ -139,12 +139,10 @@ async function compareSql(
 }
 
 /**
- * Each read statement of one app request, run alone on an idle connection (median of 5), so the
- * table can be read against the price of the SQL itself. Writes are not replayed.
- */
-/**
- * Each statement alone, sent as the app sends it (PreparingClient: named, so PostgreSQL may keep
- * a generic plan after five runs), timed after those five.
+ * Each read statement of one app request, run alone on an idle connection, so the table can be
+ * read against the price of the SQL itself; writes are not replayed. Sent as the app sends it
+ * (PreparingClient: named, so PostgreSQL may keep a generic plan after five runs) and timed
+ * after those five (median of 5).
  */
 async function timeStatements(url: string, label: string, statements: SqlComparison['app']) {
   const client = new PreparingClient({ connectionString: url });

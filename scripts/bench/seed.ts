@@ -248,9 +248,8 @@ export async function seedRegistry(url: string, shape: SeedShape): Promise<Seede
               e.shares, e.type, e.date, e.cost,
               case when e.type = 'Cancelled' then 'Bench cancellation' end, $1,
               -- What the statement prints of the certificate and the origin (migration 0016).
-              pg_temp.bid('holder', c.holder), c.number,
-              case c.class_type when 'common' then 'CS-' else 'PS-' end, c.cost, oc.number,
-              case oc.class_type when 'common' then 'CS-' when 'preferred' then 'PS-' end
+              pg_temp.bid('holder', c.holder), c.number, cls.prefix, c.cost, oc.number,
+              ocls.prefix
          from (
            select op_no, 1 as entry,
                   case when kind = 'issue' then new_cert else origin end as cert,
@@ -272,7 +271,9 @@ export async function seedRegistry(url: string, shape: SeedShape): Promise<Seede
          -- was transferred, the sender's origin on what was issued by transfer.
          left join certs cp on cp.number = e.counterparty_cert
          join certs c on c.number = e.cert
+         join share_class cls on cls.class_type = c.class_type
          left join certs oc on oc.number = e.origin
+         left join share_class ocls on ocls.class_type = oc.class_type
         order by e.op_no, e.entry`,
       [SEEDER],
     );

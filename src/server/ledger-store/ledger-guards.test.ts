@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createHolder, createOrganization, transactionByHand } from '../test-support/fixtures';
+import { createHolder, createOrganization } from '../test-support/fixtures';
+import { transactionByHand } from '../test-support/ledger-rows-by-hand';
 import { createTestDatabase } from '../test-support/test-database';
 import { useTestDatabase } from '../test-support/use-test-database';
 import { ledgerInvariants } from './invariants';

@@ -10,7 +10,7 @@ import {
 import type { Tx } from '../db/database';
 import { formatTenThousandths, toHundredths, toTenThousandths } from './amounts';
 import { rows } from '../db/sql';
-import { transactionByHand } from '../test-support/fixtures';
+import { transactionByHand } from '../test-support/ledger-rows-by-hand';
 import { ledgerStateOf, type LockedCertificate, type LockedHolder } from './lock-operation-state';
 
 /**

@@ -110,39 +110,3 @@ export async function deactivate(db: Db, holderId: string) {
 /** A password login for `email` (better-auth's own user and credential), as a test sets one up. */
 export const addLogin = (t: TestApp, email: string, name: string, password: string) =>
   createLogin(t.app.authRuntime.auth, t.database.db, { email, name, password });
-
-/** A share transaction written by hand, past the ledger's code, as a test of the guards would. */
-export interface HandWrittenTransaction {
-  operationId: string;
-  certificateId: string;
-  type: string;
-  shares: number | string;
-  preferred?: boolean;
-  originCertificateId?: string | null;
-  counterpartyHolderId?: string | null;
-  date?: string;
-  notes?: string;
-  cost?: string;
-  reason?: string | null;
-  recordedBy?: string;
-}
-
-/**
- * The insert of such a transaction, with the certificate's and origin's facts it copies
- * (migration 0016) read from their rows, so that only what the test means to break is broken.
- */
-export const transactionByHand = (t: HandWrittenTransaction) =>
-  sql`insert into share_transaction
-        (operation_id, certificate_id, preferred, origin_certificate_id, counterparty_holder_id,
-         shares, type, date, notes, cost, reason, recorded_by, holder_id, certificate_number,
-         certificate_prefix, certificate_cost, origin_number, origin_prefix)
-      select ${t.operationId}::uuid, c.id, ${t.preferred ?? false}::boolean, oc.id,
-             ${t.counterpartyHolderId ?? null}::uuid, ${t.shares}::numeric, ${t.type}::text,
-             ${t.date ?? '2024-01-01'}::date, ${t.notes ?? ''}::text, ${t.cost ?? '0'}::numeric,
-             ${t.reason ?? null}::text, ${t.recordedBy ?? 'by hand'}::text, c.holder_id, c.number, cls.prefix, c.cost,
-             oc.number, ocls.prefix
-        from certificate c
-        join share_class cls on cls.id = c.class_id
-        left join certificate oc on oc.id = ${t.originCertificateId ?? null}::uuid
-        left join share_class ocls on ocls.id = oc.class_id
-       where c.id = ${t.certificateId}`;

@@ -2,8 +2,9 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { rows } from '../db/sql';
 
-// Ledger rows written straight into a database migrated only part of the way, as a test of a
-// data migration needs them: the ledger's code writes the newest schema's rows only.
+// Ledger rows written straight into the database, past the ledger's code: for a test of the
+// guards, and for a test of a data migration on a database migrated only part of the way (the
+// ledger's code writes the newest schema's rows only).
 
 /** A certificate numbered after the last one, of cost 1 unless told. */
 export async function certificateByHand(
@@ -60,3 +61,39 @@ export const entryByHand = (
                     ${more.counterparty}, ${shares}, ${type}, '2024-01-01', 'test')`,
   );
 };
+
+/** A share transaction written by hand, past the ledger's code, as a test of the guards would. */
+export interface HandWrittenTransaction {
+  operationId: string;
+  certificateId: string;
+  type: string;
+  shares: number | string;
+  preferred?: boolean;
+  originCertificateId?: string | null;
+  counterpartyHolderId?: string | null;
+  date?: string;
+  notes?: string;
+  cost?: string;
+  reason?: string | null;
+  recordedBy?: string;
+}
+
+/**
+ * The insert of such a transaction, with the certificate's and origin's facts it copies
+ * (migration 0016) read from their rows, so that only what the test means to break is broken.
+ */
+export const transactionByHand = (t: HandWrittenTransaction) =>
+  sql`insert into share_transaction
+        (operation_id, certificate_id, preferred, origin_certificate_id, counterparty_holder_id,
+         shares, type, date, notes, cost, reason, recorded_by, holder_id, certificate_number,
+         certificate_prefix, certificate_cost, origin_number, origin_prefix)
+      select ${t.operationId}::uuid, c.id, ${t.preferred ?? false}::boolean, oc.id,
+             ${t.counterpartyHolderId ?? null}::uuid, ${t.shares}::numeric, ${t.type}::text,
+             ${t.date ?? '2024-01-01'}::date, ${t.notes ?? ''}::text, ${t.cost ?? '0'}::numeric,
+             ${t.reason ?? null}::text, ${t.recordedBy ?? 'by hand'}::text, c.holder_id, c.number, cls.prefix, c.cost,
+             oc.number, ocls.prefix
+        from certificate c
+        join share_class cls on cls.id = c.class_id
+        left join certificate oc on oc.id = ${t.originCertificateId ?? null}::uuid
+        left join share_class ocls on ocls.id = oc.class_id
+       where c.id = ${t.certificateId}`;

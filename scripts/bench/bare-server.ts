@@ -70,15 +70,14 @@ async function directory(url: URL) {
     asOf: today(),
     totals: {
       shareholders: Number(t.shareholders ?? 0),
+      withoutShares: Number(t.listed ?? 0) - Number(t.shareholders ?? 0),
       totalShares: t.total_shares ?? '0.00',
       common: t.common ?? '0.00',
       preferred: t.preferred ?? '0.00',
     },
     page,
     pageSize,
-    total: Number(
-      (rows.rows[0] as { matching?: string } | undefined)?.matching ?? t.shareholders ?? 0,
-    ),
+    total: Number((rows.rows[0] as { matching?: string } | undefined)?.matching ?? t.listed ?? 0),
     rows: rows.rows.map(({ matching: _, ...row }: { matching?: string }) => row),
   };
 }

@@ -14,7 +14,7 @@ const DIRECTORY_BASE = `select h.id, h.name, h.full_name, h.is_admin, h.common_s
                 where h.organization_id = $1 and h.active and h.name <> ''`;
 
 /** Today's totals, kept on the organization row: $1 = organization id. */
-export const DIRECTORY_TOTALS = `select listed_holders::text as shareholders,
+export const DIRECTORY_TOTALS = `select holders_of_record::text as shareholders, listed_holders::text as listed,
                  (listed_common_shares + listed_preferred_shares)::text as total_shares,
                  listed_common_shares::text as common, listed_preferred_shares::text as preferred
             from organization where id = $1`;

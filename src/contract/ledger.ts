@@ -39,14 +39,17 @@ export const directoryResponse = z.object({
   asOf: isoDate,
   /** Over every listed holder (not only this page, and not narrowed by the search). */
   totals: z.object({
+    /** Holders of record: listed holders with shares on `asOf` (Total Shareholders). */
     shareholders: z.number().int(),
+    /** Listed holders with no shares on `asOf`, counted apart from `shareholders`. */
+    withoutShares: z.number().int(),
     totalShares: signedAmount,
     common: signedAmount,
     preferred: signedAmount,
   }),
   page: z.number().int(),
   pageSize: z.number().int(),
-  /** Rows matching the search, for paging. */
+  /** Rows listed (those matching the search, when there is one), for paging. */
   total: z.number().int(),
   rows: z.array(directoryRow),
 });

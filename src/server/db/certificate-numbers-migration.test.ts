@@ -3,7 +3,7 @@
 import { sql } from 'drizzle-orm';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { describe, expect, it } from 'vitest';
-import { createHolder, createOrganization } from '../test-support/fixtures';
+import { holderByHand, organizationByHand } from '../test-support/ledger-rows-by-hand';
 import { migrationsUpTo } from '../test-support/migrations-up-to';
 import { openPglite } from './database';
 import { rows } from './sql';
@@ -13,8 +13,8 @@ describe('migration 0011 (certificate numbers in the write)', () => {
     const database = await openPglite(undefined);
     try {
       await migrate(database.db as never, { migrationsFolder: migrationsUpTo(10) });
-      const { organization, common } = await createOrganization(database.db);
-      const alice = await createHolder(database.db, organization.id, { name: 'Alice' });
+      const { organization, common } = await organizationByHand(database.db);
+      const alice = await holderByHand(database.db, organization.id, 'Alice');
       const [cert] = await rows<{ id: string }>(
         database.db,
         sql`insert into certificate (organization_id, number, holder_id, class_id, effective_date, balance, cost)

@@ -3,11 +3,12 @@
 import { sql } from 'drizzle-orm';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { describe, expect, it } from 'vitest';
-import { createHolder, createOrganization } from '../test-support/fixtures';
 import {
   certificateByHand,
   entryByHand,
+  holderByHand,
   operationByHand,
+  organizationByHand,
 } from '../test-support/ledger-rows-by-hand';
 import { migrationsUpTo } from '../test-support/migrations-up-to';
 import { openPglite } from './database';
@@ -19,9 +20,9 @@ describe('migration 0014 (counterparty kept on the transaction)', () => {
     try {
       const { db } = database;
       await migrate(db as never, { migrationsFolder: migrationsUpTo(13) });
-      const { organization, common } = await createOrganization(db);
+      const { organization, common } = await organizationByHand(db);
       const [alice, bob] = await Promise.all(
-        ['Alice', 'Bob'].map((name) => createHolder(db, organization.id, { name })),
+        ['Alice', 'Bob'].map((name) => holderByHand(db, organization.id, name)),
       );
       const certificate = (holderId: string, origin: string | null) =>
         certificateByHand(db, [organization.id, common.id, holderId, origin]);

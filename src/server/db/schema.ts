@@ -35,9 +35,11 @@ export const organization = pgTable('organization', {
   // The next certificate number; taken under a row lock so numbers are sequential and never reused.
   nextCertificateNumber: integer('next_certificate_number').notNull().default(1),
   // The directory's totals over its listed holders (active, named; administrators only with a
-  // balance), kept by triggers on shareholder (migration 0003) so a directory page never sums
-  // 100,000 rows.
+  // balance), kept by triggers on shareholder (migrations 0003, 0017) so a directory page never
+  // sums 100,000 rows. Holders of record are the listed holders with shares (Total
+  // Shareholders); the others are listed with no shares.
   listedHolders: integer('listed_holders').notNull().default(0),
+  holdersOfRecord: integer('holders_of_record').notNull().default(0),
   listedCommonShares: shares('listed_common_shares').notNull().default('0'),
   listedPreferredShares: shares('listed_preferred_shares').notNull().default('0'),
   createdAt: createdAt(),

@@ -3,11 +3,12 @@
 import { sql } from 'drizzle-orm';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { describe, expect, it } from 'vitest';
-import { createHolder, createOrganization } from '../test-support/fixtures';
 import {
   certificateByHand,
   entryByHand,
+  holderByHand,
   operationByHand,
+  organizationByHand,
 } from '../test-support/ledger-rows-by-hand';
 import { migrationsUpTo } from '../test-support/migrations-up-to';
 import { openPglite } from './database';
@@ -19,9 +20,9 @@ describe('migration 0016 (what a statement prints, kept on the transaction)', ()
     try {
       const { db } = database;
       await migrate(db as never, { migrationsFolder: migrationsUpTo(15) });
-      const { organization, common, preferred } = await createOrganization(db);
+      const { organization, common, preferred } = await organizationByHand(db);
       const [alice, bob] = await Promise.all(
-        ['Alice', 'Bob'].map((name) => createHolder(db, organization.id, { name })),
+        ['Alice', 'Bob'].map((name) => holderByHand(db, organization.id, name)),
       );
       const organizationId = organization.id;
       const a = await certificateByHand(db, [organizationId, common.id, alice!.id, null], '2.50');

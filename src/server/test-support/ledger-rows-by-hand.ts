@@ -6,6 +6,36 @@ import { rows } from '../db/sql';
 // guards, and for a test of a data migration on a database migrated only part of the way (the
 // ledger's code writes the newest schema's rows only).
 
+/**
+ * An organization with its two share classes (CS- common, PS- preferred), naming only the columns
+ * every migration has: the schema's own insert names the newest columns too.
+ */
+export async function organizationByHand(db: Db) {
+  const [organization] = await rows<{ id: string }>(
+    db,
+    sql`insert into organization (legal_name) values ('Test Holdings, Inc.') returning id`,
+  );
+  const classes = await rows<{ id: string; class_type: string }>(
+    db,
+    sql`insert into share_class (organization_id, name, class_type, prefix)
+        values (${organization!.id}, 'Common Stock', 'common', 'CS-'),
+               (${organization!.id}, 'Series A Preferred', 'preferred', 'PS-')
+        returning id, class_type`,
+  );
+  const ofType = (type: string) => ({ id: classes.find((c) => c.class_type === type)!.id });
+  return { organization: organization!, common: ofType('common'), preferred: ofType('preferred') };
+}
+
+/** A holder with a name and nothing else, the same way. */
+export async function holderByHand(db: Db, organizationId: string, name: string) {
+  const [row] = await rows<{ id: string }>(
+    db,
+    sql`insert into shareholder (organization_id, name) values (${organizationId}, ${name})
+        returning id`,
+  );
+  return row!;
+}
+
 /** A certificate numbered after the last one, of cost 1 unless told. */
 export async function certificateByHand(
   db: Db,

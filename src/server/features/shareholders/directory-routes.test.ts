@@ -23,8 +23,10 @@ describe('GET /api/v1/shareholders (directory)', () => {
     });
     // Alice: CS-1 65 @ 1.00, CS-2 30 @ 2.50, PS 20 @ 2.50 → (65 + 75 + 50) / 115 = 1.652… → 1.65
     expect(body.rows[0]!.costPerShare).toBe('1.65');
+    // Carol is listed with no shares: counted apart from the holders of record.
     expect(body.totals).toEqual({
-      shareholders: 4,
+      shareholders: 3,
+      withoutShares: 1,
       totalShares: '156.00',
       common: '136.00',
       preferred: '20.00',
@@ -37,7 +39,7 @@ describe('GET /api/v1/shareholders (directory)', () => {
     const body = directoryResponse.parse(res.json());
     expect(body.rows.map((r) => r.name)).toEqual(['Alice']);
     expect(body.total).toBe(1);
-    expect(body.totals.shareholders).toBe(4);
+    expect(body.totals).toMatchObject({ shareholders: 3, withoutShares: 1 });
     const page2 = directoryResponse.parse(
       (await get('/api/v1/shareholders?sort=name&page=2&pageSize=2', s.as.admin)).json(),
     );
@@ -55,14 +57,14 @@ describe('GET /api/v1/shareholders (directory)', () => {
     expect(bob).toMatchObject({ common: '40.00', balance: '40.00' });
   });
 
-  it('as of a date lists and counts only holders with a position on that date', async () => {
-    // 2023-03-01: only Alice holds shares (Bob's first issue is in July, Rich Admin's in 2023-01
-    // but an administrator is listed only with shares); Carol never held any.
+  it('as of a date lists the holders in the registry then, and counts those with shares', async () => {
+    // 2023-03-01: Alice and Rich Admin hold shares; Bob (first issue in July) and Carol were
+    // added to the registry later (today) and held nothing then.
     const body = directoryResponse.parse(
       (await get('/api/v1/shareholders?asOf=2023-03-01&sort=name', s.as.admin)).json(),
     );
     expect(body.rows.map((r) => r.name)).toEqual(['Alice', 'Rich Admin']);
-    expect(body.totals.shareholders).toBe(2);
+    expect(body.totals).toMatchObject({ shareholders: 2, withoutShares: 0 });
     expect(body.total).toBe(2);
   });
 
@@ -161,7 +163,8 @@ describe('directory sort, search and paging (every sortable column, both directi
       expect(body.total).toBe(names.length);
       // Totals stay those of every listed holder.
       expect(body.totals).toEqual({
-        shareholders: 6,
+        shareholders: 4,
+        withoutShares: 2,
         totalShares: '185.00',
         common: '170.00',
         preferred: '15.00',

@@ -24,7 +24,10 @@ interface RowSql {
 }
 
 interface TotalsSql {
+  /** Holders of record: listed with shares on the date. */
   shareholders: string;
+  /** Every listed holder, with shares or without. */
+  listed: string;
   total_shares: string | null;
   common: string | null;
   preferred: string | null;
@@ -41,10 +44,11 @@ const SORT_COLUMNS: Record<z.output<typeof directoryQuery>['sort'], SQL> = {
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
- * Figures per listed holder: the kept ones for today (or later), or derived from the
- * transactions dated on or before an earlier `asOf`.
+ * Figures per holder in the registry on `asOf`: the kept ones for today (or later), or derived
+ * from the transactions dated on or before an earlier `asOf`. A holder was in the registry on a
+ * date when added by its end (in the company's time zone) or with a transaction dated by then.
  */
-function figures(organizationId: string, asOf: string, current: boolean): SQL {
+function figures(organizationId: string, asOf: string, current: boolean, timeZone: string): SQL {
   if (current) {
     return sql`select h.id, h.name, h.full_name, h.is_admin, h.common_shares as common,
                       h.preferred_shares as preferred, h.balance, h.cost_per_share
@@ -72,7 +76,9 @@ function figures(organizationId: string, asOf: string, current: boolean): SQL {
                     case when coalesce(held.held, 0) = 0 then 0
                          else round(held.held_cost / held.held, 2) end as cost_per_share
                from shareholder h left join held on held.holder_id = h.id
-              where h.organization_id = ${organizationId} and h.active and h.name <> ''`;
+              where h.organization_id = ${organizationId} and h.active and h.name <> ''
+                and (held.holder_id is not null
+                     or h.created_at < (${asOf}::date + 1)::timestamp at time zone ${timeZone})`;
 }
 
 /**
@@ -88,26 +94,25 @@ export async function listDirectory(
   const today = todayIn(opts.timeZone);
   const asOf = query.asOf ?? today;
   const current = asOf >= today;
-  const base = figures(opts.organizationId, asOf, current);
+  const base = figures(opts.organizationId, asOf, current, opts.timeZone);
   const search = query.search ? `%${escapeLike(query.search)}%` : null;
   // Case and accents folded on both sides (migration 0008), through the name's trigram index.
   const matches = search ? sql`registry_fold(f.name) like registry_fold(${search})` : sql`true`;
   const dir = query.dir === 'desc' ? sql`desc` : sql`asc`;
   const offset = (query.page - 1) * query.pageSize;
 
-  // Today: every active holder (administrators only with shares). An earlier date: only holders
-  // who held a position then (a holder added later, or one who held nothing yet, is not counted).
-  const listed = current
-    ? sql`(not f.is_admin or f.balance > 0)`
-    : sql`(f.common <> 0 or f.preferred <> 0)`;
-  // Today's totals are kept on the organization row (migration 0003); an earlier date, or a
-  // search, counts the rows.
+  // One rule on every date (decision 093): every holder in the registry then is listed, an
+  // administrator only with shares; Total Shareholders counts the listed holders with shares.
+  const listed = sql`(not f.is_admin or f.balance > 0)`;
+  // Today's totals are kept on the organization row (migrations 0003, 0017); an earlier date
+  // counts the rows.
   const totalsSql = current
-    ? sql`select listed_holders::text as shareholders,
+    ? sql`select holders_of_record::text as shareholders, listed_holders::text as listed,
                  (listed_common_shares + listed_preferred_shares)::text as total_shares,
                  listed_common_shares::text as common, listed_preferred_shares::text as preferred
             from organization where id = ${opts.organizationId}`
-    : sql`select count(*)::text as shareholders, sum(f.balance)::text as total_shares,
+    : sql`select count(*) filter (where f.balance > 0)::text as shareholders,
+                 count(*)::text as listed, sum(f.balance)::text as total_shares,
                  sum(f.common)::text as common, sum(f.preferred)::text as preferred
             from (${base}) f
            where ${listed}`;
@@ -135,17 +140,20 @@ export async function listDirectory(
         )
       : [page[0]];
 
+  const shareholders = Number(totals?.shareholders ?? 0);
+  const listedHolders = Number(totals?.listed ?? 0);
   return {
     asOf,
     totals: {
-      shareholders: Number(totals?.shareholders ?? 0),
+      shareholders,
+      withoutShares: listedHolders - shareholders,
       totalShares: amountText(totals?.total_shares ?? '0'),
       common: amountText(totals?.common ?? '0'),
       preferred: amountText(totals?.preferred ?? '0'),
     },
     page: query.page,
     pageSize: query.pageSize,
-    total: Number(matching?.matching ?? totals?.shareholders ?? 0),
+    total: search ? Number(matching?.matching ?? 0) : listedHolders,
     rows: page.map((r) => ({
       id: r.id,
       name: r.name,

@@ -34,8 +34,10 @@ const shareholdersSchema = <Ok, Parts extends { summary: string; description: st
 const directorySchema = shareholdersSchema('listShareholders', directoryResponse, {
   summary: 'Directory of shareholders with totals (administrator)',
   description:
-    'Every holder with a position as of `asOf` (today by default), with server-side search, ' +
-    'sort and paging, and totals over every listed holder.',
+    'Every holder in the registry on `asOf` (today by default; administrators only with ' +
+    'shares), with server-side search, sort and paging, and totals over every listed holder: ' +
+    '`shareholders` counts the holders of record (with shares on that date), `withoutShares` ' +
+    'the others.',
   querystring: directoryQuery,
 });
 

@@ -19,6 +19,12 @@ const SEARCH_DEBOUNCE_MS = 300;
 const isSortKey = (v: string | null): v is DirectorySortKey =>
   (directorySortKeys as readonly (string | null)[]).includes(v);
 
+/** Holders listed with no shares on the date: not holders of record, so said apart. */
+function withoutSharesText(count: number): string | undefined {
+  if (count === 0) return undefined;
+  return `${formatCount(count)} more listed with no shares`;
+}
+
 /**
  * Summary cards and the holders table. Sort, search, page and as-of date live in the address
  * (?sort=&dir=&q=&page=&asOf=), so Back from a statement returns to the same view.
@@ -76,6 +82,7 @@ export function DirectoryScreen({ today }: { today: string }) {
                 <SummaryCard
                   title="Total Shareholders"
                   value={formatCount(data.totals.shareholders)}
+                  detail={withoutSharesText(data.totals.withoutShares)}
                 />
               </Col>
               <Col>

@@ -55,6 +55,10 @@ test('directory: totals, sort by Balance, search, open a statement', async ({ pa
   );
   expect(holders).toBeGreaterThanOrEqual(25n);
   const sum = (xs: bigint[]) => xs.reduce((a, b) => a + b, 0n);
+  // Sorted by name in the language's order (Łukasz under L), as the server sorts.
+  const names = await table.locator('tbody tr.clickable-row th').allInnerTexts();
+  expect(names).toEqual([...names].sort(new Intl.Collator('und').compare));
+  expect(names.indexOf('Łukasz Żółć')).toBeLessThan(names.findIndex((n) => n.startsWith('M')));
   const rowBalances = await columnAmounts(page, 3);
   expect(BigInt(rowBalances.filter((b) => b > 0n).length)).toBe(holders);
   const common = sum(await columnAmounts(page, 1));

@@ -83,7 +83,13 @@ export const shareholder = pgTable(
     index('shareholder_org_common_idx').on(t.organizationId, t.commonShares, t.id),
     index('shareholder_org_preferred_idx').on(t.organizationId, t.preferredShares, t.id),
     index('shareholder_org_cost_per_share_idx').on(t.organizationId, t.costPerShare, t.id),
-    index('shareholder_org_name_idx').on(t.organizationId, sql`lower(${t.name})`, t.id),
+    // Names in the language's order (Unicode's root collation through ICU, which PostgreSQL 15
+    // and PGlite both have): Łukasz under L, Émile under E (migration 0018).
+    index('shareholder_org_name_language_idx').on(
+      t.organizationId,
+      sql`${t.name} collate "und-x-icu"`,
+      t.id,
+    ),
     check('shareholder_common_nonneg', sql`${t.commonShares} >= 0`),
     check('shareholder_preferred_nonneg', sql`${t.preferredShares} >= 0`),
     check('shareholder_balance_sum', sql`${t.balance} = ${t.commonShares} + ${t.preferredShares}`),

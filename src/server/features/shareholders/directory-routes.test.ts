@@ -1,5 +1,7 @@
+import { inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { directoryResponse, directorySortKeys, type DirectoryRow } from '../../../contract/ledger';
+import { shareholder } from '../../db/schema';
 import { expectAdministratorsOnly } from '../../test-support/expect-administrators-only';
 import { createHolder } from '../../test-support/fixtures';
 import { getParsed } from '../../test-support/get-parsed';
@@ -10,6 +12,9 @@ import { useShareholderRoutesScenario } from './shareholder-routes.scenario';
 const { t, s } = useShareholderRoutesScenario();
 
 const get = (url: string, headers: Record<string, string>) => injectJson(t, 'GET', url, headers);
+
+/** Names in the language's order, accents and case after the letters (Unicode's root order). */
+const byLanguage = new Intl.Collator('und');
 
 describe('GET /api/v1/shareholders (directory)', () => {
   it('lists active holders with figures and totals for an administrator', async () => {
@@ -99,12 +104,19 @@ describe('directory sort, search and paging (every sortable column, both directi
 
   /** Hundredths, so figures compare exactly. */
   const exact = (amount: string) => BigInt(amount.replace('.', ''));
-  const keyOf: Record<(typeof directorySortKeys)[number], (r: DirectoryRow) => string | bigint> = {
-    name: (r) => r.name.toLowerCase(),
-    common: (r) => exact(r.common),
-    preferred: (r) => exact(r.preferred),
-    balance: (r) => exact(r.balance),
-    costPerShare: (r) => exact(r.costPerShare),
+  const byAmount = (amount: (r: DirectoryRow) => string) => (a: DirectoryRow, b: DirectoryRow) => {
+    const [x, y] = [exact(amount(a)), exact(amount(b))];
+    return x === y ? 0 : x < y ? -1 : 1;
+  };
+  const compareBy: Record<
+    (typeof directorySortKeys)[number],
+    (a: DirectoryRow, b: DirectoryRow) => number
+  > = {
+    name: (a, b) => byLanguage.compare(a.name, b.name),
+    common: byAmount((r) => r.common),
+    preferred: byAmount((r) => r.preferred),
+    balance: byAmount((r) => r.balance),
+    costPerShare: byAmount((r) => r.costPerShare),
   };
 
   it('lists the figures the ties are built on', async () => {
@@ -129,10 +141,10 @@ describe('directory sort, search and paging (every sortable column, both directi
       const all = await directory(`sort=${sort}&dir=${dir}&pageSize=200`);
       expect(all.rows).toHaveLength(6);
       const sign = dir === 'asc' ? 1 : -1;
-      const key = keyOf[sort as (typeof directorySortKeys)[number]];
+      const compare = compareBy[sort as (typeof directorySortKeys)[number]];
       const expected = [...all.rows].sort((a, b) => {
-        const [x, y] = [key(a), key(b)];
-        if (x !== y) return x < y ? -sign : sign;
+        const order = compare(a, b);
+        if (order !== 0) return order * sign;
         return a.id < b.id ? -sign : sign;
       });
       expect(all.rows.map((r) => r.name)).toEqual(expected.map((r) => r.name));
@@ -196,5 +208,53 @@ describe('directory sort, search and paging (every sortable column, both directi
     const res = await get(`/api/v1/shareholders?${query}`, o.as.admin);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'HTTP.VALIDATION', field });
+  });
+});
+
+describe('directory sort by name follows the language', () => {
+  const o = useLedgerScenario(t);
+  const names = ['Zoe Adams', 'Łukasz Żółć', 'Mary Ng', 'eve Ray', 'Lee Smith', 'Émile Zola'];
+  beforeAll(async () => {
+    for (const name of names) await createHolder(o.db, o.organization.id, { name });
+  });
+  const sorted = async (query: string) =>
+    (await getParsed(t, `/api/v1/shareholders?${query}`, o.as.admin, directoryResponse)).rows.map(
+      (r) => r.name,
+    );
+  // Written out by hand: Ł under L, É under E, lower and upper case together.
+  const inOrder = [
+    'Alice',
+    'Bob',
+    'Carol',
+    'Émile Zola',
+    'eve Ray',
+    'Lee Smith',
+    'Łukasz Żółć',
+    'Mary Ng',
+    'Zoe Adams',
+  ];
+
+  it('sorts Łukasz under L and Émile under E, both ways, and pages through the same order', async () => {
+    expect(await sorted('sort=name&pageSize=200')).toEqual(inOrder);
+    expect(await sorted('sort=name&dir=desc&pageSize=200')).toEqual([...inOrder].reverse());
+    const paged: string[] = [];
+    for (let page = 1; page <= 3; page++)
+      paged.push(...(await sorted(`sort=name&pageSize=3&page=${page}`)));
+    expect(paged).toEqual(inOrder);
+    expect([...inOrder].sort(byLanguage.compare)).toEqual(inOrder);
+  });
+
+  it('sorts the same way as of an earlier date, and in a search', async () => {
+    // Put the added holders in the registry since 2020, so that they are listed on 2024-01-01
+    // (Carol, added today with no shares, is not).
+    await o.db
+      .update(shareholder)
+      .set({ createdAt: new Date('2020-01-01T12:00:00Z') })
+      .where(inArray(shareholder.name, names));
+    const then = inOrder.filter((n) => n !== 'Carol');
+    expect(await sorted('sort=name&asOf=2024-01-01&pageSize=200')).toEqual(then);
+    expect(await sorted('sort=name&dir=desc&asOf=2024-01-01')).toEqual([...then].reverse());
+    const withE = inOrder.filter((n) => /[eé]/i.test(n));
+    expect(await sorted(`sort=name&search=e`)).toEqual(withE);
   });
 });

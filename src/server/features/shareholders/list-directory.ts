@@ -34,7 +34,8 @@ interface TotalsSql {
 }
 
 const SORT_COLUMNS: Record<z.output<typeof directoryQuery>['sort'], SQL> = {
-  name: sql`lower(f.name)`,
+  // The language's order, served by shareholder_org_name_language_idx (migration 0018).
+  name: sql`f.name collate "und-x-icu"`,
   common: sql`f.common`,
   preferred: sql`f.preferred`,
   balance: sql`f.balance`,

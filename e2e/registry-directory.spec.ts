@@ -249,6 +249,37 @@ test("directory pages: Next and Previous walk the server's pages", async ({ page
   await expect.poll(shown).toEqual(names.slice(0, size));
 });
 
+test('a page past the end shows the last page, and the address says which', async ({ page }) => {
+  await signIn(page, demo.admin);
+  const all = await api<DirectoryResponse>(page, '/api/v1/shareholders?pageSize=200');
+  const size = 25;
+  const pages = Math.ceil(all.total / size);
+  expect(pages).toBeGreaterThan(1);
+  const rows = page.locator('.directory-table tbody tr.clickable-row');
+  await page.goto('/?page=99');
+  await expect(page.getByText(`Page ${pages} of ${pages}`)).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`[?&]page=${pages}$`));
+  await expect(page.locator('.directory-table')).toHaveAttribute('aria-busy', 'false');
+  expect(await rows.locator('th').allInnerTexts()).toEqual(
+    all.rows.slice((pages - 1) * size).map((r) => r.name),
+  );
+  await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Previous' })).toBeEnabled();
+  await expectAccessible(page, 'directory past the end');
+  await keepScreenshot(page, 'directory-past-the-end');
+
+  // A search has one page: page 7 of it is page 1, which the address leaves out.
+  await page.goto(`/?q=${encodeURIComponent('Łukasz')}&page=7`);
+  await expect(page.getByText('Page 1 of 1')).toBeVisible();
+  await expect(rows).toHaveCount(1);
+  await expect(page).not.toHaveURL(/[?&]page=/);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto('/?page=99');
+  await expect(page.getByText(`Page ${pages} of ${pages}`)).toBeVisible();
+  await expectNoHorizontalScroll(page);
+  await keepScreenshot(page, 'directory-past-the-end-375');
+});
+
 test('statement: the as-of date re-reads the statement as it stood then', async ({ page }) => {
   await signIn(page, demo.admin);
   const found = await api<DirectoryResponse>(page, '/api/v1/shareholders?search=%C5%81ukasz');

@@ -184,13 +184,30 @@ describe('directory sort, search and paging (every sortable column, both directi
     },
   );
 
-  it('treats an empty search as none, and answers a page past the end with no rows', async () => {
+  it('treats an empty search as none, and answers a page past the end with the last page', async () => {
     expect((await directory('search=&pageSize=200')).total).toBe(6);
-    const past = await directory('page=4&pageSize=2');
-    expect(past).toMatchObject({ page: 4, pageSize: 2, total: 6, rows: [] });
-    const last = await directory('page=2&pageSize=5');
-    expect(last.rows).toHaveLength(1);
+    const last = await directory('page=3&pageSize=2');
+    expect(last.rows).toHaveLength(2);
+    for (const query of ['page=4&pageSize=2', 'page=999999&pageSize=2']) {
+      const past = await directory(query);
+      expect(past).toMatchObject({ page: 3, pageSize: 2, total: 6 });
+      expect(past.rows).toEqual(last.rows);
+    }
+    const short = await directory('page=2&pageSize=5');
+    expect(short.rows).toHaveLength(1);
+    expect(await directory('page=3&pageSize=5')).toEqual(short);
     expect((await directory('pageSize=200')).rows).toHaveLength(6);
+  });
+
+  it('answers a page past the end of a search with its last page, or page 1 when nothing matches', async () => {
+    const last = await directory('search=e&pageSize=2&page=2');
+    expect(last).toMatchObject({ page: 2, total: 3 });
+    expect(last.rows).toHaveLength(1);
+    expect(await directory('search=e&pageSize=2&page=7')).toEqual(last);
+    expect(await directory('search=zz&page=3')).toMatchObject({ page: 1, total: 0, rows: [] });
+    const pastDate = await directory('asOf=2024-01-01&pageSize=1&page=50');
+    expect(pastDate.page).toBe(pastDate.total);
+    expect(pastDate.rows).toHaveLength(1);
   });
 
   it.each([

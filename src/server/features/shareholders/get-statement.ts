@@ -4,12 +4,13 @@ import { formatAmount, holderFigures, todayIn } from '../../../ledger';
 import type { Db } from '../../db/database';
 import { findVisibleHolder } from '../../ledger-store/visible-holder';
 import type { Principal } from '../../plugins/access-control';
+import { asOfDate } from './as-of-date';
 import { statementLines } from './statement-lines';
 import { companyOf, historyOf } from './statement-queries';
 
 export interface GetStatementOptions {
   holderId: string;
-  /** YYYY-MM-DD; today when omitted. Only transactions dated on or before it count. */
+  /** YYYY-MM-DD, not after today; today when omitted. Only transactions dated by then count. */
   asOf?: string | undefined;
   principal: Principal;
 }
@@ -23,7 +24,7 @@ export interface GetStatementOptions {
 export async function getStatement(db: Db, opts: GetStatementOptions): Promise<StatementResponse> {
   const holder = await findVisibleHolder(db, opts.principal, opts.holderId);
   const today = todayIn(opts.principal.timeZone);
-  const asOf = opts.asOf ?? today;
+  const asOf = asOfDate(opts.asOf, opts.principal.timeZone);
 
   const [company, history] = await Promise.all([
     companyOf(db, holder.organization_id),

@@ -5,6 +5,7 @@ import type { Db } from '../../db/database';
 import { amountText } from '../../ledger-store/amounts';
 import { todayIn } from '../../../ledger';
 import { rows } from '../../db/sql';
+import { asOfDate } from './as-of-date';
 
 export interface ListDirectoryOptions {
   organizationId: string;
@@ -45,7 +46,7 @@ const SORT_COLUMNS: Record<z.output<typeof directoryQuery>['sort'], SQL> = {
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
- * Figures per holder in the registry on `asOf`: the kept ones for today (or later), or derived
+ * Figures per holder in the registry on `asOf`: the kept ones for today, or derived
  * from the transactions dated on or before an earlier `asOf`. A holder was in the registry on a
  * date when added by its end (in the company's time zone) or with a transaction dated by then.
  */
@@ -82,46 +83,44 @@ function figures(organizationId: string, asOf: string, current: boolean, timeZon
                      or h.created_at < (${asOf}::date + 1)::timestamp at time zone ${timeZone})`;
 }
 
-/**
- * The administrator's directory (spec §2, §6): active holders with a name; administrators only
- * when their balance is above 0. Sorted, searched by name and paged in SQL; totals cover every
- * listed holder, not only the page or the search.
- */
-export async function listDirectory(
-  db: Db,
-  opts: ListDirectoryOptions,
-): Promise<DirectoryResponse> {
-  const { query } = opts;
-  const today = todayIn(opts.timeZone);
-  const asOf = query.asOf ?? today;
-  const current = asOf >= today;
-  const base = figures(opts.organizationId, asOf, current, opts.timeZone);
+interface DirectorySql {
+  /** Whether the rows are narrowed by a name search (their count is then the matches'). */
+  searching: boolean;
+  totals: SQL;
+  /** One page of the listed (and matching) rows, sorted; a search's rows carry its count. */
+  page(page: number): SQL;
+  /** How many listed rows match the search. */
+  matching: SQL;
+}
+
+/** The directory's statements for one request. */
+function directorySql(opts: ListDirectoryOptions, asOf: string, current: boolean): DirectorySql {
+  const { query, organizationId } = opts;
+  const base = figures(organizationId, asOf, current, opts.timeZone);
   const search = query.search ? `%${escapeLike(query.search)}%` : null;
   // Case and accents folded on both sides (migration 0008), through the name's trigram index.
   const matches = search ? sql`registry_fold(f.name) like registry_fold(${search})` : sql`true`;
   const dir = query.dir === 'desc' ? sql`desc` : sql`asc`;
-  const offset = (query.page - 1) * query.pageSize;
-
   // One rule on every date (decision 093): every holder in the registry then is listed, an
   // administrator only with shares; Total Shareholders counts the listed holders with shares.
   const listed = sql`(not f.is_admin or f.balance > 0)`;
   // Today's totals are kept on the organization row (migrations 0003, 0017); an earlier date
   // counts the rows.
-  const totalsSql = current
+  const totals = current
     ? sql`select holders_of_record::text as shareholders, listed_holders::text as listed,
                  (listed_common_shares + listed_preferred_shares)::text as total_shares,
                  listed_common_shares::text as common, listed_preferred_shares::text as preferred
-            from organization where id = ${opts.organizationId}`
+            from organization where id = ${organizationId}`
     : sql`select count(*) filter (where f.balance > 0)::text as shareholders,
                  count(*)::text as listed, sum(f.balance)::text as total_shares,
                  sum(f.common)::text as common, sum(f.preferred)::text as preferred
             from (${base}) f
            where ${listed}`;
-  // A search counts its matches in the same scan as the page (a window over the matching rows).
-  const [[totals], page] = await Promise.all([
-    rows<TotalsSql>(db, totalsSql),
-    rows<RowSql & { matching?: string }>(
-      db,
+  return {
+    searching: search !== null,
+    totals,
+    // A search counts its matches in the same scan as the page (a window over the matching rows).
+    page: (page) =>
       sql`select f.id, f.name, f.full_name, f.common::text as common,
                f.preferred::text as preferred, f.balance::text as balance,
                f.cost_per_share::text as cost_per_share
@@ -129,33 +128,73 @@ export async function listDirectory(
           from (${base}) f
          where ${listed} and ${matches}
          order by ${SORT_COLUMNS[query.sort]} ${dir}, f.id ${dir}
-         limit ${query.pageSize} offset ${offset}`,
-    ),
-  ]);
-  // Past the last page of a search there is no row to carry the count: count on their own.
-  const [matching] =
-    search && page.length === 0
-      ? await rows<{ matching: string }>(
-          db,
-          sql`select count(*)::text as matching from (${base}) f where ${listed} and ${matches}`,
-        )
-      : [page[0]];
+         limit ${query.pageSize} offset ${(page - 1) * query.pageSize}`,
+    matching: sql`select count(*)::text as matching from (${base}) f where ${listed} and ${matches}`,
+  };
+}
 
+type PageRowSql = RowSql & { matching?: string };
+
+interface ShownPage {
+  page: number;
+  rows: PageRowSql[];
+  /** Rows listed, or matching the search. */
+  total: number;
+}
+
+/**
+ * The page asked for, or the last one when it is past the end (page 1 when no row is listed).
+ * Only an empty page costs more: the search's count, then the last page.
+ */
+async function pageOrLast(
+  db: Db,
+  q: DirectorySql,
+  asked: { page: number; pageSize: number; found: PageRowSql[]; listed: number },
+): Promise<ShownPage> {
+  const { page, pageSize, found, listed } = asked;
+  if (found.length > 0)
+    return { page, rows: found, total: q.searching ? Number(found[0]!.matching) : listed };
+  const total = q.searching
+    ? Number((await rows<{ matching: string }>(db, q.matching))[0]?.matching ?? 0)
+    : listed;
+  const last = Math.max(1, Math.ceil(total / pageSize));
+  if (last >= page) return { page, rows: found, total };
+  return { page: last, rows: await rows<PageRowSql>(db, q.page(last)), total };
+}
+
+/**
+ * The administrator's directory (spec §2, §6): active holders with a name; administrators only
+ * when their balance is above 0. Sorted, searched by name and paged in SQL; totals cover every
+ * listed holder, not only the page or the search. A page past the end answers the last page.
+ */
+export async function listDirectory(
+  db: Db,
+  opts: ListDirectoryOptions,
+): Promise<DirectoryResponse> {
+  const { query } = opts;
+  const today = todayIn(opts.timeZone);
+  const asOf = asOfDate(query.asOf, opts.timeZone);
+  const q = directorySql(opts, asOf, asOf >= today);
+  const [[totals], found] = await Promise.all([
+    rows<TotalsSql>(db, q.totals),
+    rows<PageRowSql>(db, q.page(query.page)),
+  ]);
   const shareholders = Number(totals?.shareholders ?? 0);
-  const listedHolders = Number(totals?.listed ?? 0);
+  const listed = Number(totals?.listed ?? 0);
+  const shown = await pageOrLast(db, q, { ...query, found, listed });
   return {
     asOf,
     totals: {
       shareholders,
-      withoutShares: listedHolders - shareholders,
+      withoutShares: listed - shareholders,
       totalShares: amountText(totals?.total_shares ?? '0'),
       common: amountText(totals?.common ?? '0'),
       preferred: amountText(totals?.preferred ?? '0'),
     },
-    page: query.page,
+    page: shown.page,
     pageSize: query.pageSize,
-    total: search ? Number(matching?.matching ?? 0) : listedHolders,
-    rows: page.map((r) => ({
+    total: shown.total,
+    rows: shown.rows.map((r) => ({
       id: r.id,
       name: r.name,
       fullName: r.full_name,

@@ -34,17 +34,19 @@ const shareholdersSchema = <Ok, Parts extends { summary: string; description: st
 const directorySchema = shareholdersSchema('listShareholders', directoryResponse, {
   summary: 'Directory of shareholders with totals (administrator)',
   description:
-    'Every holder in the registry on `asOf` (today by default; administrators only with ' +
-    'shares), with server-side search, sort and paging, and totals over every listed holder: ' +
-    '`shareholders` counts the holders of record (with shares on that date), `withoutShares` ' +
-    'the others.',
+    "Every holder in the registry on `asOf` (the company's today by default; a later date is " +
+    'refused with 400; administrators only with shares), with server-side search, sort by ' +
+    "name in the language's order, and paging (a page past the end answers the last page), " +
+    'and totals over every listed holder: `shareholders` counts the holders of record (with ' +
+    'shares on that date), `withoutShares` the others.',
   querystring: directoryQuery,
 });
 
 const statementSchema = shareholdersSchema('getStatement', statementResponse, {
   summary: "A holder's statement as of a date",
   description:
-    'Balances per class and every transaction up to `asOf`. An administrator may read any ' +
+    "Balances per class and every transaction up to `asOf` (the company's today by default; " +
+    'a later date is refused with 400). An administrator may read any ' +
     "holder's statement; a shareholder only their own (another's answers 404).",
   params: idParams,
   querystring: statementQuery,

@@ -3,10 +3,10 @@ import { Link } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { AsOfDateInput } from '../../components/as-of-date-input';
+import { AsOfDateInput, AsOfNotice } from '../../components/as-of-date-input';
 import { QueryState } from '../../components/query-state';
 import { ApiError } from '../../lib/api-client';
-import { useAddressParams } from '../../lib/use-address-params';
+import { useAsOfParam } from '../../lib/as-of-date';
 import { idParams } from '../../../contract/ledger';
 import { HolderNotFound } from './holder-not-found';
 import { StatementDocument } from './statement-document';
@@ -31,9 +31,8 @@ export function StatementScreen({ holderId, today }: { holderId: string; today: 
 }
 
 function KnownStatementScreen({ holderId, today }: { holderId: string; today: string }) {
-  const [params, update] = useAddressParams();
-  const asOf = params.get('asOf') ?? today;
-  const query = useStatement(holderId, params.get('asOf') ?? undefined);
+  const asOf = useAsOfParam(today);
+  const query = useStatement(holderId, asOf.param);
   const [printBlocked, setPrintBlocked] = useState(false);
   const [pdfError, setPdfError] = useState<{ message: string; signIn: boolean } | null>(null);
   const [downloading, setDownloading] = useState(false);
@@ -55,7 +54,7 @@ function KnownStatementScreen({ holderId, today }: { holderId: string; today: st
     setPdfError(null);
     setDownloading(true);
     try {
-      await downloadStatementPdf(holderId, params.get('asOf') ?? undefined);
+      await downloadStatementPdf(holderId, asOf.param);
     } catch (e) {
       setPdfError({
         message: pdfFailureMessage(e),
@@ -83,7 +82,7 @@ function KnownStatementScreen({ holderId, today }: { holderId: string; today: st
         </Button>
         <a
           className="btn btn-outline-primary"
-          href={statementPdfUrl(holderId, params.get('asOf') ?? undefined)}
+          href={statementPdfUrl(holderId, asOf.param)}
           download
           aria-disabled={downloading || undefined}
           onClick={(e) => void download(e)}
@@ -98,10 +97,11 @@ function KnownStatementScreen({ holderId, today }: { holderId: string; today: st
         </Link>
         <Form.Group controlId={asOfId} className="ms-sm-auto">
           <Form.Label className="small mb-1">As of date</Form.Label>
-          <AsOfDateInput value={asOf} today={today} onChange={(value) => update({ asOf: value })} />
+          <AsOfDateInput value={asOf.asOf} today={today} onChange={asOf.set} />
         </Form.Group>
       </div>
       <div ref={messageRef} tabIndex={-1} className="no-print">
+        <AsOfNotice notice={asOf.notice} />
         {printBlocked && (
           <Alert variant="warning" onClose={() => setPrintBlocked(false)} dismissible>
             {NO_DATA_TO_PRINT}

@@ -15,9 +15,10 @@ export function AsOfDateInput(props: {
 }) {
   const [refused, setRefused] = useState<{ value: string; message: string } | null>(null);
   const messageId = useId();
-  // The message floats under the input (a tooltip) so the form's row keeps its alignment.
+  // The message floats under the input (a tooltip) so the form's row keeps its alignment; on a
+  // phone it takes its place in the flow (styles.css), so that it covers nothing.
   return (
-    <div className="position-relative">
+    <div className="as-of-date position-relative">
       <Form.Control
         type="date"
         max={props.today}

@@ -95,7 +95,7 @@ function KnownStatementScreen({ holderId, today }: { holderId: string; today: st
         >
           Edit Profile
         </Link>
-        <Form.Group controlId={asOfId} className="ms-sm-auto">
+        <Form.Group controlId={asOfId} className="col-12 col-sm-auto ms-sm-auto">
           <Form.Label className="small mb-1">As of date</Form.Label>
           <AsOfDateInput value={asOf.asOf} today={today} onChange={asOf.set} />
         </Form.Group>

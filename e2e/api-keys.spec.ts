@@ -1,10 +1,13 @@
 import { expect, test } from './support/fixtures';
+import type { UserInfo } from '../src/contract/user-info';
 import {
+  api,
   demo,
   expectAccessible,
   expectNoHorizontalScroll,
   keepScreenshot,
   signIn,
+  signInByApi,
 } from './registry-helpers';
 
 // An administrator creates an API key, sees it once, a program uses it, and once revoked it is
@@ -82,4 +85,73 @@ test('the API keys page fits 375 px; a shareholder is sent to their statement', 
   const list = await holder.request.get('/api/v1/api-keys');
   expect(list.status()).toBe(403);
   await holder.context().close();
+});
+
+test('Copy says Copied only for the key copied; the organization id is shown with its own Copy', async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const clipboard = () => page.evaluate(() => navigator.clipboard.readText());
+  await signIn(page, demo.admin);
+  await page.goto('/api-keys');
+  const me = await api<UserInfo>(page, '/api/v1/userInfo', 'POST');
+  const organization = page.getByLabel('Organization id', { exact: true });
+  await expect(organization).toHaveValue(me.organizationId!);
+  await page.getByRole('button', { name: 'Copy the organization id' }).click();
+  await expect(page.getByRole('button', { name: 'Copied the organization id' })).toBeVisible();
+  expect(await clipboard()).toBe(me.organizationId);
+
+  const createKey = async (name: string) => {
+    await page.getByLabel('Name', { exact: true }).fill(name);
+    await page.getByLabel(/^ledger:read/).check();
+    await page.getByRole('button', { name: 'Create key' }).click();
+    await expect(page.getByRole('heading', { name: `Key “${name}” created` })).toBeVisible();
+    return page.getByLabel('The new key').inputValue();
+  };
+  const run = Date.now().toString(36);
+  const first = await createKey(`Copy one ${run}`);
+  await page.getByRole('button', { name: 'Copy the new key' }).click();
+  await expect(page.getByRole('button', { name: 'Copied the new key' })).toBeVisible();
+  expect(await clipboard()).toBe(first);
+
+  const second = await createKey(`Copy two ${run}`);
+  expect(second).not.toBe(first);
+  await expect(page.getByRole('button', { name: 'Copy the new key' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Copied the new key' })).toHaveCount(0);
+  await expectAccessible(page, 'API keys with the organization id');
+  await keepScreenshot(page, 'api-keys-organization-id');
+});
+
+test('at 375 px every column of the API keys table shows on the screen, labelled', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await signInByApi(page, demo.admin);
+  const name = `Phone ${Date.now().toString(36)}`;
+  const created = await page.request.post('/api/v1/api-keys', {
+    data: { name, scopes: ['ledger:read', 'data:read'] },
+    headers: { origin: `http://localhost:${process.env.E2E_PORT}` },
+  });
+  expect(created.status()).toBe(201);
+  await page.goto('/api-keys');
+  const row = page.getByRole('row').filter({ hasText: name });
+  await expect(row).toBeVisible();
+  for (const [label, text] of [
+    ['Scopes', 'ledger:read, data:read'],
+    ['Created', /\w{3} \d{1,2}, \d{4}/],
+    ['Last used', 'Never'],
+  ] as const) {
+    const cell = row.locator(`[data-label="${label}"]`);
+    await expect(cell).toContainText(text);
+    const box = (await cell.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(375);
+  }
+  const revoke = row.getByRole('button', { name: 'Revoke' });
+  const box = (await revoke.boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(375);
+  await expectNoHorizontalScroll(page);
+  await expectAccessible(page, 'API keys at 375 px');
+  await keepScreenshot(page, 'api-keys-table-375');
 });

@@ -62,6 +62,6 @@ test('a failed session check shows what failed and a Retry, not the login page',
 
 test('a 401 from the session check still goes to /login', async ({ page }) => {
   await page.goto('/transaction');
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?next=%2Ftransaction$/);
   await expect(page.getByRole('heading', { name: 'Log In' })).toBeVisible();
 });

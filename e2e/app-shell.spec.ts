@@ -94,6 +94,29 @@ test('the phone menu closes with Escape and gives focus back to its button', asy
   await expect(toggle).toBeFocused();
 });
 
+test('the phone menu says whether it is open, and closes once a link is chosen', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await signInByApi(page, demo.admin);
+  await page.goto('/');
+  const toggle = page.getByRole('button', { name: 'Toggle navigation' });
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  await keepScreenshot(page, 'phone-menu-open');
+  await page.getByRole('link', { name: 'Change Password' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Change Password' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Manage Shares' })).toBeHidden();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+
+  // The link of the page already shown closes it too.
+  await toggle.click();
+  await page.getByRole('link', { name: 'Change Password' }).click();
+  await expect(page.getByRole('link', { name: 'Manage Shares' })).toBeHidden();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+});
+
 test('a heading focused after a keyboard navigation shows no focus ring', async ({ page }) => {
   await signInByApi(page, demo.admin);
   await page.goto('/');

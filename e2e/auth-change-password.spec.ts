@@ -90,3 +90,34 @@ test('change password: the current one is required, the new one works, a confirm
   await logInWithPassword(page, user.email, next);
   await putPasswordBack(request, baseURL!, user, next);
 });
+
+test("change password for another e-mail: refused before anything is sent, saying it is the holder's own password and how others change theirs", async ({
+  page,
+}) => {
+  const holder = demo.holder;
+  await logInWithPassword(page, holder.email, holder.password);
+  await page.goto('/password');
+  let sent = 0;
+  page.on('request', (r) => {
+    if (r.url().endsWith('/auth/set-password')) sent++;
+  });
+  await page.getByLabel('E-mail').fill(demo.admin.email);
+  await page.getByLabel('Current password').fill(holder.password);
+  await page.getByLabel('New password').fill(passwords.changed);
+  await page.getByLabel('Confirm password').fill(passwords.changed);
+  await page.getByRole('button', { name: 'Change Password' }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    `You can change only your own password here: enter your own e-mail address, ${holder.email}. ` +
+      'Anyone else changes theirs with Reset Password on the sign-in page.',
+  );
+  await expect(page.getByLabel('E-mail')).toHaveAttribute('aria-invalid', 'true');
+  expect(sent).toBe(0);
+  await expectAccessible(page, '/password refusing another e-mail');
+  await keepScreenshot(page, 'password-other-email');
+  // The old password still signs in: nothing changed.
+  const check = await page.request.post('/auth/login', {
+    headers: { origin: new URL(page.url()).origin },
+    data: { username: holder.email, password: holder.password },
+  });
+  expect(check.status()).toBe(200);
+});

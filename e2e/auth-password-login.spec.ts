@@ -11,7 +11,7 @@ test('password sign-in and logout: the old session is dead after logout', async 
     if (/Content Security Policy/i.test(m.text())) cspViolations.push(m.text());
   });
   await page.goto('/view');
-  await expect(page).toHaveURL(/\/login$/); // signed out → /login
+  await expect(page).toHaveURL(/\/login\?next=%2Fview$/); // signed out → /login, keeping /view
   const email = page.getByLabel('E-mail');
   await expect(email).toHaveAttribute('type', 'email');
   await expect(email).toHaveAttribute('required', '');
@@ -72,4 +72,50 @@ test('a password can be pasted into the login form (AUTH-01)', async ({ page, co
   await expect(field).toHaveValue(demo.holder.password);
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/view\?SH_UID=/);
+});
+
+test('after sign-in the user lands on the page they asked for, never on another site', async ({
+  page,
+  baseURL,
+}) => {
+  // An administrator opens a holder's statement from a link, signed out.
+  const admin = await page.context().request.post('/auth/login', {
+    headers: { origin: baseURL! },
+    data: { username: demo.admin.email, password: demo.admin.password },
+  });
+  const directory = (await (
+    await page.context().request.get('/api/v1/shareholders?search=%C5%81ukasz')
+  ).json()) as { rows: { id: string }[] };
+  const asked = `/view?SH_UID=${directory.rows[0]!.id}`;
+  expect(admin.status()).toBe(200);
+  await page.context().clearCookies();
+
+  const signInHere = async () => {
+    await page.getByLabel('E-mail').fill(demo.admin.email);
+    await page.getByLabel('Password', { exact: true }).fill(demo.admin.password);
+    await page.getByRole('button', { name: 'Log In' }).click();
+  };
+  await page.goto(asked);
+  await expect(page).toHaveURL(`/login?next=${encodeURIComponent(asked)}`);
+  await signInHere();
+  await expect(page).toHaveURL(asked);
+  await expect(page.getByRole('heading', { name: 'Transaction History' })).toBeVisible();
+  await page.context().clearCookies();
+
+  await page.goto('/transaction');
+  await expect(page).toHaveURL('/login?next=%2Ftransaction');
+  await signInHere();
+  await expect(page).toHaveURL('/transaction');
+  await expect(page.getByRole('heading', { level: 1, name: 'Manage Shares' })).toBeVisible();
+  await page.context().clearCookies();
+
+  // Only this app's pages: an address elsewhere leads Home.
+  for (const elsewhere of ['//evil.example/view', 'https://evil.example/', '/\\evil.example']) {
+    await page.goto(`/login?next=${encodeURIComponent(elsewhere)}`);
+    await signInHere();
+    await expect(page.getByRole('heading', { level: 1, name: 'Shareholders' })).toBeVisible();
+    expect(new URL(page.url()).origin).toBe(new URL(baseURL!).origin);
+    expect(new URL(page.url()).pathname).toBe('/');
+    await page.context().clearCookies();
+  }
 });

@@ -178,3 +178,39 @@ test('keyboard alone: open the profile from the navbar, change the city, save', 
   await page.reload();
   await expect(page.getByLabel('City', { exact: true })).toHaveValue(next);
 });
+
+test("a refusal after a save clears the success banner and says in words what to fix; Notes say they are the holder's", async ({
+  page,
+}) => {
+  await signIn(page, demo.admin);
+  const found = await api<DirectoryResponse>(page, '/api/v1/shareholders?search=%C5%81ukasz');
+  await page.goto(`/profile?SH_UID=${found.rows[0]!.id}`);
+  await page.getByRole('button', { name: 'Save' }).click();
+  const banner = page.locator('.message-anchor .alert');
+  await expect(banner).toHaveText('Your information was successfully updated.');
+
+  await page.getByLabel('Name', { exact: true }).fill('');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Name is required.')).toBeVisible();
+  await expect(banner).toHaveCount(0);
+  await expect(page.locator('main')).not.toContainText(/Too small|expected string/);
+  await expectAccessible(page, 'profile with a refused name');
+  await keepScreenshot(page, 'profile-name-refused');
+  await expect(page.getByLabel('Notes', { exact: true })).toHaveAccessibleDescription(
+    "The shareholder's own notes: they see them on their profile and can change them.",
+  );
+
+  await page.setViewportSize({ width: 375, height: 800 });
+  await keepScreenshot(page, 'profile-name-refused-375');
+});
+
+test('a holder is told administrators read their notes', async ({ page }) => {
+  await signInByApi(page, demo.holder);
+  const me = await api<UserInfo>(page, '/api/v1/userInfo', 'POST');
+  await page.goto(`/profile?SH_UID=${me.SH_ID}`);
+  await expect(page.getByLabel('Notes', { exact: true })).toHaveAccessibleDescription(
+    'Your notes. Administrators of your company can read them too.',
+  );
+  await page.setViewportSize({ width: 375, height: 800 });
+  await keepScreenshot(page, 'profile-holder-375');
+});

@@ -23,11 +23,14 @@ export const apiKeyRow = z.object({
 });
 export type ApiKeyRow = z.infer<typeof apiKeyRow>;
 
+/** The company's id: what `x-organization-id` (and a gateway body's `organizationId`) must be. */
+const organizationId = z.uuid().describe("The company's id, for the x-organization-id header.");
+
 /** The created key: the secret itself appears in this answer only. */
-export const createdApiKey = apiKeyRow.extend({ key: z.string() });
+export const createdApiKey = apiKeyRow.extend({ key: z.string(), organizationId });
 export type CreatedApiKey = z.infer<typeof createdApiKey>;
 
-export const apiKeysResponse = z.object({ rows: z.array(apiKeyRow) });
+export const apiKeysResponse = z.object({ organizationId, rows: z.array(apiKeyRow) });
 export type ApiKeysResponse = z.infer<typeof apiKeysResponse>;
 
 export const revokedApiKey = z.object({ revoked: z.literal(true) });

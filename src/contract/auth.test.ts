@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { authMessages, changePasswordForm, newPasswordProblem, resetPasswordForm } from './auth';
+import {
+  authMessages,
+  changePasswordForm,
+  newPasswordProblem,
+  onlyOwnPasswordMessage,
+  ownPasswordForm,
+  resetPasswordForm,
+} from './auth';
 
 describe('newPasswordProblem (spec section 5)', () => {
   it('counts characters, not UTF-16 units: 128 emoji pass, 129 do not', () => {
@@ -36,5 +43,15 @@ describe('the password forms', () => {
       confirmation: 'long enough pw',
     });
     expect(r.error?.issues.map((i) => i.message)).toEqual([authMessages.enterEmail]);
+  });
+
+  it('refuses another e-mail than the signed-in one on Change Password, saying whose it must be', () => {
+    const form = ownPasswordForm('Holder@Acme.test');
+    const fields = { current: 'x', password: 'long enough pw', confirmation: 'long enough pw' };
+    expect(form.safeParse({ ...fields, email: ' holder@acme.TEST ' }).success).toBe(true);
+    const other = form.safeParse({ ...fields, email: 'admin@acme.test' });
+    expect(other.error?.issues).toMatchObject([
+      { path: ['email'], message: onlyOwnPasswordMessage('Holder@Acme.test') },
+    ]);
   });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { safeText } from './common';
-import { authMessages, newPasswordProblem } from './constants/auth';
+import { authMessages, newPasswordProblem, onlyOwnPasswordMessage } from './constants/auth';
 
 // The constants, messages and rules without zod are in ./constants/auth.ts (the web imports
 // them freely); re-exported here for the server's convenience.
@@ -26,6 +26,16 @@ export const changePasswordForm = z
   })
   .superRefine(newPasswordRules);
 export type ChangePasswordForm = z.infer<typeof changePasswordForm>;
+
+/**
+ * Change Password as the page offers it: the signed-in user's own password only. (The API also
+ * lets an administrator give a holder with no login a first password; that is not this page.)
+ */
+export const ownPasswordForm = (ownEmail: string) =>
+  changePasswordForm.superRefine((v, ctx) => {
+    if (v.email && v.email.toLowerCase() !== ownEmail.trim().toLowerCase())
+      ctx.addIssue({ code: 'custom', path: ['email'], message: onlyOwnPasswordMessage(ownEmail) });
+  });
 
 export const forgotPasswordForm = z.object({
   email: z.string().trim().min(1, authMessages.enterEmail),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LEDGER_ERROR_MESSAGES } from '../ledger';
-import { amount, AMOUNT, isoDate, safeText, signedAmount } from './common';
+import { readAmountInput } from './amount-input';
+import { amount, isoDate, safeText, signedAmount } from './common';
 import { directorySortKeys, operationTypes } from './constants/ledger';
 
 // The constants (paths, sort keys, operation types, headers, cache keys) are zod-free in
@@ -219,8 +220,28 @@ const FORM_MESSAGES = {
   holder: 'Choose the shareholder.',
   date: 'Date is required.',
   shares: 'Enter the number of shares, such as 100 or 12.50.',
-  cost: 'Enter a cost such as 12.50 (at most 2 decimals).',
 } as const;
+
+/** A Cancel's reason: its Reason, or else its Notes (the spec's client sends only Notes). */
+export const cancelReason = (b: { Reason?: string | undefined; Notes?: string | undefined }) =>
+  b.Reason?.trim() || b.Notes?.trim() || null;
+
+export const transactionMessages = {
+  reasonRequired: 'A reason is required to cancel shares: write it under Reason or Notes.',
+} as const;
+
+/** An amount field of the form: "1,000" and (for Cost) "$1.50" read as the API's "1000", "1.50". */
+const amountInput = (label: string, money: boolean, required?: string) =>
+  z.string().transform((text, ctx) => {
+    if (text.trim() === '') {
+      if (required) ctx.addIssue({ code: 'custom', message: required });
+      return required ? z.NEVER : undefined;
+    }
+    const read = readAmountInput(text, { label, money });
+    if ('amount' in read) return read.amount;
+    ctx.addIssue({ code: 'custom', message: read.problem });
+    return z.NEVER;
+  });
 
 /**
  * Manage Shares: the request body with messages a person reads, and the rules that can be told
@@ -230,8 +251,8 @@ export const recordTransactionForm = recordTransactionBody
   .extend({
     ShareholderId: z.uuid({ error: FORM_MESSAGES.holder }),
     ShareDate: z.string().min(1, FORM_MESSAGES.date).pipe(isoDate),
-    Shares: z.string().trim().regex(AMOUNT, FORM_MESSAGES.shares),
-    Cost: z.string().trim().regex(AMOUNT, FORM_MESSAGES.cost).optional(),
+    Shares: amountInput('Shares', false, FORM_MESSAGES.shares).pipe(z.string()),
+    Cost: amountInput('Cost', true).optional(),
   })
   .superRefine((b, ctx) => {
     const issue = (path: string, message: string) =>
@@ -242,8 +263,8 @@ export const recordTransactionForm = recordTransactionBody
       issue('Origin', LEDGER_ERROR_MESSAGES['LEDGER.ORIGIN_REQUIRED']);
     if (b.Type === 'Transfer' && !b.DestinationShareholderId)
       issue('DestinationShareholderId', LEDGER_ERROR_MESSAGES['LEDGER.RECIPIENT_REQUIRED']);
-    if (b.Type === 'Cancel' && !b.Reason?.trim())
-      issue('Reason', LEDGER_ERROR_MESSAGES['LEDGER.REASON_REQUIRED']);
+    if (b.Type === 'Cancel' && !cancelReason(b))
+      issue('Reason', transactionMessages.reasonRequired);
   });
 export type RecordTransactionForm = z.input<typeof recordTransactionForm>;
 

@@ -56,3 +56,7 @@ export const salesforceImportReport = z.object({
   blocking: z.number().int(),
 });
 export type SalesforceImportReport = z.infer<typeof salesforceImportReport>;
+
+/** GET /api/v1/import/salesforce: whether the server has a Salesforce org to import from. */
+export const salesforceImportStatus = z.object({ connected: z.boolean() });
+export type SalesforceImportStatus = z.infer<typeof salesforceImportStatus>;

@@ -11,6 +11,11 @@ export const userInfo = z.object({
   /** The matched active holder's id; null when the e-mail matches none (→ /noaccount). */
   SH_ID: z.string().nullable(),
   isAdmin: z.boolean(),
+  /**
+   * The company's id, what `x-organization-id` and a gateway body's `organizationId` must be;
+   * null when the e-mail matches no holder.
+   */
+  organizationId: z.uuid().nullable(),
   /** The organization's time zone (IANA): the day the app calls "today". */
   timeZone: z.string(),
 });

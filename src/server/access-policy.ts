@@ -67,6 +67,7 @@ export const accessPolicy: Record<string, Access> = {
   ]),
   // Import from Salesforce: administrators with a session, who see the report and decide.
   [`POST ${gatewayPaths.importSalesforce}`]: 'administrator',
+  [`GET ${gatewayPaths.importSalesforce}`]: 'administrator',
   // API keys (features/api-keys): administrators with a session only, never a key.
   'POST /api/v1/api-keys': 'administrator',
   'GET /api/v1/api-keys': 'administrator',

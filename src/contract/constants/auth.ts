@@ -40,7 +40,8 @@ export const authMessages = {
   passwordSet: 'Your password has been updated.',
   currentPasswordRequired: 'Please enter your current password.',
   currentPasswordWrong: 'Your current password is incorrect.',
-  mayNotSetPassword: 'You may not set the password of this user.',
+  mayNotSetPassword:
+    'You can change only your own password. Anyone else changes theirs with Reset Password on the sign-in page.',
   alreadyHasLogin:
     'This holder already has a login. They can reset their password with Forgot Password.',
   noSuchHolder: 'No active shareholder has this e-mail address.',
@@ -70,6 +71,11 @@ export const authMessages = {
   updateError: 'An error occurred while updating your password. Please try again.',
   updateSuccess: 'Password successfully updated. You will receive an email confirmation.',
 } as const;
+
+/** Change Password names another e-mail than the signed-in user's own. */
+export const onlyOwnPasswordMessage = (ownEmail: string) =>
+  `You can change only your own password here: enter your own e-mail address, ${ownEmail}. ` +
+  'Anyone else changes theirs with Reset Password on the sign-in page.';
 
 /**
  * A new password's rules (spec section 5), counted in characters, not UTF-16 units (an emoji is

@@ -7,7 +7,10 @@ import { useLogout } from '../features/auth/use-logout';
 import { useSession } from '../features/auth/use-session';
 import { LoadingMessage } from './loading-message';
 
-/** The collapsed (phone) menu: open and shut by its toggle, a choice, or Escape (focus returns). */
+/**
+ * The collapsed (phone) menu: open and shut by its toggle, a choice (the page already shown
+ * included, which changes no address), or Escape (focus returns).
+ */
 function usePhoneMenu() {
   const [expanded, setExpanded] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -21,7 +24,7 @@ function usePhoneMenu() {
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, [expanded]);
-  return { expanded, setExpanded, toggleRef };
+  return { expanded, setExpanded, close: () => setExpanded(false), toggleRef };
 }
 
 /** After a client-side navigation, focus goes to the new page's heading (or main). */
@@ -68,7 +71,13 @@ export function AppLayout() {
   const ownHolder = user?.SH_ID ? new URLSearchParams(search).get('SH_UID') === user.SH_ID : false;
   const link = (to: string, label: string, active: boolean) => (
     // Link, not NavLink: NavLink's matching ignores the query string (SH_UID).
-    <Nav.Link as={Link} to={to} active={active} aria-current={active ? 'page' : undefined}>
+    <Nav.Link
+      as={Link}
+      to={to}
+      active={active}
+      aria-current={active ? 'page' : undefined}
+      onClick={menu.close}
+    >
       {label}
     </Nav.Link>
   );
@@ -90,12 +99,17 @@ export function AppLayout() {
       >
         <Container className="app-container">
           {/* A router link: no full reload (docs/decisions/003). */}
-          <Navbar.Brand as={Link} to="/">
+          <Navbar.Brand as={Link} to="/" onClick={menu.close}>
             {user?.friendlyName || 'Shareholder Registry'}
           </Navbar.Brand>
           {user && (
             <>
-              <Navbar.Toggle aria-controls="main-nav" ref={menu.toggleRef} />
+              {/* react-bootstrap's toggle does not say whether the menu is open. */}
+              <Navbar.Toggle
+                aria-controls="main-nav"
+                aria-expanded={menu.expanded}
+                ref={menu.toggleRef}
+              />
               <Navbar.Collapse id="main-nav">
                 <Nav className="ms-auto">
                   {link('/', 'Home', pathname === '/')}
@@ -108,7 +122,14 @@ export function AppLayout() {
                   {user.isAdmin &&
                     link('/import/salesforce', 'Import', pathname === '/import/salesforce')}
                   {link('/password', 'Change Password', pathname === '/password')}
-                  <Nav.Link as="button" type="button" onClick={() => void logout()}>
+                  <Nav.Link
+                    as="button"
+                    type="button"
+                    onClick={() => {
+                      menu.close();
+                      void logout();
+                    }}
+                  >
                     Logout
                   </Nav.Link>
                 </Nav>

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { forgotPasswordForm, type ForgotPasswordForm } from '../../contract/auth';
 import { authMessages, authPaths } from '../../contract/constants/auth';
 import { ApiError, apiRequest } from '../lib/api-client';
+import { formResolver } from '../lib/form-resolver';
 import { AuthCard } from '../features/auth/auth-card';
 import { AuthMessage } from '../features/auth/auth-message';
 import { EmailField } from '../features/auth/auth-fields';
@@ -13,7 +13,7 @@ import { EmailField } from '../features/auth/auth-fields';
 /** /forgot-password: Send Reset Email and Back to Login. */
 export default function ForgotPasswordPage() {
   const form = useForm<ForgotPasswordForm>({
-    resolver: zodResolver(forgotPasswordForm),
+    resolver: formResolver(forgotPasswordForm, { email: 'E-mail' }),
     defaultValues: { email: '' },
   });
   const [sent, setSent] = useState<{ ok: boolean; message: string } | null>(null);

@@ -3,11 +3,18 @@ import { Alert, Button, Spinner } from 'react-bootstrap';
 import type { SalesforceImportReport } from '../../contract/salesforce-import';
 import { PageTitle } from '../components/page-title';
 import { ImportReportView } from '../features/salesforce-import/import-report-view';
-import { useSalesforceImport } from '../features/salesforce-import/use-salesforce-import';
+import { NotConnectedNotice } from '../features/salesforce-import/not-connected-notice';
+import {
+  useSalesforceImport,
+  useSalesforceImportStatus,
+} from '../features/salesforce-import/use-salesforce-import';
 
 /** /import/salesforce (administrators): a dry run first, then the import when it is clean. */
 export default function ImportSalesforcePage() {
   const run = useSalesforceImport();
+  // Said on arrival rather than after a click; if the status cannot be read, running still says.
+  const status = useSalesforceImportStatus();
+  const notConnected = status.data?.connected === false;
   const [report, setReport] = useState<SalesforceImportReport | null>(null);
   const [accepted, setAccepted] = useState<Set<string>>(new Set());
   const start = (dryRun: boolean) =>
@@ -22,8 +29,13 @@ export default function ImportSalesforcePage() {
         and records them through the ledger’s rules, oldest first. Start with a dry run: nothing is
         written until it is clean, and importing again never creates anything twice.
       </p>
+      {notConnected && <NotConnectedNotice />}
       <div className="d-flex flex-wrap gap-2">
-        <Button variant="outline-primary" onClick={() => start(true)} disabled={run.isPending}>
+        <Button
+          variant="outline-primary"
+          onClick={() => start(true)}
+          disabled={run.isPending || notConnected}
+        >
           Dry run
         </Button>
         <Button onClick={() => start(false)} disabled={run.isPending || !canImport}>
@@ -36,7 +48,7 @@ export default function ImportSalesforcePage() {
           </span>
         )}
       </div>
-      {!canImport && !run.isPending && (
+      {!canImport && !run.isPending && !notConnected && (
         <p className="small text-body-secondary mt-2">
           {report === null
             ? 'Import is enabled after a dry run with no problems (or with every problem skipped).'

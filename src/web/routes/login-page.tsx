@@ -9,8 +9,12 @@ import { AuthCard } from '../features/auth/auth-card';
 import { AuthMessage } from '../features/auth/auth-message';
 import { CurrentPasswordField, EmailField } from '../features/auth/auth-fields';
 import { signInWithGooglePopup } from '../features/auth/google-popup';
+import { nextFromSearch } from '../features/auth/next-page';
 
-/** /login: e-mail and password, Reset Password, Login with Google (popup). */
+/**
+ * /login: e-mail and password, Reset Password, Login with Google (popup). Signing in opens the
+ * page the user had asked for (`?next=`, only a page of this app) or Home.
+ */
 export default function LoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -26,10 +30,10 @@ export default function LoginPage() {
     staleTime: Infinity,
   });
 
-  // One full load of the home page reads the new session; refreshing the session query here as
-  // well would let the route guard navigate first and race that load.
+  // One full load of the page asked for (or Home) reads the new session; refreshing the session
+  // query here as well would let the route guard navigate first and race that load.
   const signedIn = () => {
-    window.location.assign('/');
+    window.location.assign(nextFromSearch(window.location.search) ?? '/');
   };
 
   const onSubmit = async (e: FormEvent) => {

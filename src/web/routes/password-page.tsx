@@ -1,12 +1,12 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { changePasswordForm, type ChangePasswordForm } from '../../contract/auth';
+import { ownPasswordForm, type ChangePasswordForm } from '../../contract/auth';
 import { authMessages, authPaths } from '../../contract/constants/auth';
 import { ApiError, apiRequest } from '../lib/api-client';
+import { formResolver } from '../lib/form-resolver';
 import { AuthCard } from '../features/auth/auth-card';
 import { AuthMessage } from '../features/auth/auth-message';
 import { CurrentPasswordField, EmailField } from '../features/auth/auth-fields';
@@ -16,6 +16,21 @@ import { useSession } from '../features/auth/use-session';
 
 /** The spec's delay before the update-password screen goes to /login (section 9). */
 export const REDIRECT_AFTER_CHANGE_MS = 3000;
+
+const LABELS = {
+  email: 'E-mail',
+  current: 'Current password',
+  password: 'New password',
+  confirmation: 'Confirm password',
+};
+
+/** What a refusal tells the user: the server's own words for a 4xx, the spec's texts otherwise. */
+function refusalText(err: unknown): string {
+  if (err instanceof ApiError && err.status >= 400 && err.status < 500 && !/^HTTP_/.test(err.code))
+    return err.message;
+  if (err instanceof ApiError && err.status > 0) return authMessages.updateFailed;
+  return authMessages.updateError;
+}
 
 /**
  * /password: Change Password (e-mail, current password when there is one, new, confirmation).
@@ -27,8 +42,10 @@ export default function PasswordPage() {
     queryKey: ['session', 'account'],
     queryFn: () => apiRequest<{ hasPassword: boolean }>(authPaths.account),
   });
+  const ownEmail = user?.email ?? '';
+  const resolver = useMemo(() => formResolver(ownPasswordForm(ownEmail), LABELS), [ownEmail]);
   const form = useForm<ChangePasswordForm>({
-    resolver: zodResolver(changePasswordForm),
+    resolver,
     defaultValues: { email: user?.email ?? '', current: '', password: '', confirmation: '' },
   });
   const { errors } = form.formState;
@@ -64,9 +81,7 @@ export default function PasswordPage() {
       signedOut.current = endSession(status);
       setDone(true);
     } catch (err) {
-      if (err instanceof ApiError && err.status === 400 && err.field) setServerError(err.message);
-      else if (err instanceof ApiError && err.status > 0) setServerError(authMessages.updateFailed);
-      else setServerError(authMessages.updateError);
+      setServerError(refusalText(err));
     }
   };
 

@@ -4,9 +4,11 @@ import { QueryState } from '../components/query-state';
 import { ProfileForm } from '../features/profile/profile-form';
 import { useProfile } from '../features/profile/use-profile';
 import { InvalidParameter } from '../components/invalid-parameter';
+import { useSession } from '../features/auth/use-session';
 
 function ProfileScreen({ holderId }: { holderId: string }) {
   const query = useProfile(holderId);
+  const { user } = useSession();
   return (
     <>
       {/* Whose profile it is, once known. */}
@@ -14,7 +16,9 @@ function ProfileScreen({ holderId }: { holderId: string }) {
         title={query.data ? `Profile of ${query.data.fullName || query.data.name}` : 'Profile'}
       />
       <QueryState query={query} what="the profile">
-        {(profile) => <ProfileForm key={profile.id} profile={profile} />}
+        {(profile) => (
+          <ProfileForm key={profile.id} profile={profile} own={profile.id === user?.SH_ID} />
+        )}
       </QueryState>
     </>
   );

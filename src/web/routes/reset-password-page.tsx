@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { resetPasswordForm, type ResetPasswordForm } from '../../contract/auth';
 import { authMessages, authPaths } from '../../contract/constants/auth';
 import { LoadingMessage } from '../components/loading-message';
 import { ApiError, apiRequest } from '../lib/api-client';
+import { formResolver } from '../lib/form-resolver';
 import { AuthCard } from '../features/auth/auth-card';
 import { AuthMessage } from '../features/auth/auth-message';
 import { NewPasswordFields } from '../features/auth/new-password-fields';
@@ -20,7 +20,10 @@ export default function ResetPasswordPage() {
   const [phase, setPhase] = useState<Phase>(token ? 'checking' : 'no-token');
   const [email, setEmail] = useState('');
   const form = useForm<ResetPasswordForm>({
-    resolver: zodResolver(resetPasswordForm),
+    resolver: formResolver(resetPasswordForm, {
+      password: 'New password',
+      confirmation: 'Confirm password',
+    }),
     defaultValues: { password: '', confirmation: '' },
   });
   const [serverError, setServerError] = useState<string | null>(null);

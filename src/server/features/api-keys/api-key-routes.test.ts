@@ -180,6 +180,27 @@ describe('API keys: who may, and what is refused', () => {
     expect(session.statusCode).toBe(403);
   });
 
+  it('shows the organization id that x-organization-id must equal: in userInfo and the key answers', async () => {
+    const created = await create(a.as.admin, 'Org id', ['ledger:read']);
+    expect(created.organizationId).toBe(a.organization.id);
+    const list = await call('GET', '/api/v1/api-keys', a.as.admin);
+    expect(list.json()).toMatchObject({ organizationId: a.organization.id });
+    for (const who of [a.as.admin, a.as.alice]) {
+      const me = await call('POST', '/api/v1/userInfo', who);
+      expect(me.json()).toMatchObject({ organizationId: a.organization.id });
+    }
+    expect((await call('POST', '/api/v1/userInfo', b.as.admin)).json()).toMatchObject({
+      organizationId: b.organization.id,
+    });
+    // What the answers show is what the header takes.
+    const shown = created.organizationId;
+    const own = await call('GET', '/api/v1/shareholders', {
+      ...withKey(created.key),
+      'x-organization-id': shown,
+    });
+    expect(own.statusCode).toBe(200);
+  });
+
   it('limits each key to 600 requests a minute, with Retry-After', async () => {
     const { key } = await create(a.as.admin, 'Busy', ['ledger:read']);
     const statuses: number[] = [];

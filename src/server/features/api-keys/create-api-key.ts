@@ -45,5 +45,5 @@ export async function createApiKey(
     requestId: opts.requestId,
     after: { key: body.name, scopes, prefix },
   });
-  return { ...toApiKeyRow(created!), key };
+  return { ...toApiKeyRow(created!), key, organizationId };
 }

@@ -5,7 +5,10 @@ import { rows } from '../../db/sql';
 import type { Principal } from '../../plugins/access-control';
 import { API_KEY_COLUMNS, toApiKeyRow, type ApiKeySql } from './api-key-rows';
 
-/** GET /api/v1/api-keys (administrator): the organization's unrevoked keys, newest first. */
+/**
+ * GET /api/v1/api-keys (administrator): the organization's unrevoked keys, newest first, and the
+ * organization's id (what `x-organization-id` must be).
+ */
 export async function listApiKeys(db: Db, principal: Principal): Promise<ApiKeysResponse> {
   const found = await rows<ApiKeySql>(
     db,
@@ -13,5 +16,5 @@ export async function listApiKeys(db: Db, principal: Principal): Promise<ApiKeys
          where organization_id = ${principal.organizationId} and revoked_at is null
          order by created_at desc, id`,
   );
-  return { rows: found.map(toApiKeyRow) };
+  return { organizationId: principal.organizationId!, rows: found.map(toApiKeyRow) };
 }

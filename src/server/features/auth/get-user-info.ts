@@ -22,6 +22,7 @@ export async function getUserInfo(deps: AuthFeatureDeps, principal: Principal): 
     friendlyName,
     SH_ID: principal.holderId,
     isAdmin: principal.role === 'administrator',
+    organizationId: principal.organizationId,
     timeZone: principal.timeZone,
   };
 }

@@ -86,6 +86,16 @@ describe('providers', () => {
     });
   });
 
+  it('tells the Import page on arrival that no Salesforce org is connected (administrators)', async () => {
+    const status = await injectJson(t, 'GET', '/api/v1/import/salesforce', a.as.admin);
+    expect(status.statusCode, status.body).toBe(200);
+    expect(status.json()).toEqual({ connected: false });
+    expect((await injectJson(t, 'GET', '/api/v1/import/salesforce', a.as.alice)).statusCode).toBe(
+      403,
+    );
+    expect((await injectJson(t, 'GET', '/api/v1/import/salesforce', {})).statusCode).toBe(401);
+  });
+
   it('answers 404 for an unknown provider or operation', async () => {
     for (const url of [
       '/api/v1/oracle/query',

@@ -1,6 +1,17 @@
-import type { RecordTransactionResponse, recordTransactionBody } from '../../../contract/ledger';
+import {
+  cancelReason,
+  transactionMessages,
+  type RecordTransactionResponse,
+  type recordTransactionBody,
+} from '../../../contract/ledger';
 import type { z } from 'zod';
-import { isLedgerError, todayIn, type LedgerField, type OperationInput } from '../../../ledger';
+import {
+  isLedgerError,
+  todayIn,
+  type LedgerErrorCode,
+  type LedgerField,
+  type OperationInput,
+} from '../../../ledger';
 import type { Database } from '../../db/database';
 import { errorAnswer } from '../../http/error-answer';
 import {
@@ -40,6 +51,11 @@ const REQUEST_FIELD: Record<LedgerField, keyof z.input<typeof recordTransactionB
   classType: 'ClassType',
 };
 
+/** Where the request's terms say more than the ledger's message (it names two fields). */
+const REQUEST_MESSAGE: Partial<Record<LedgerErrorCode, string>> = {
+  'LEDGER.REASON_REQUIRED': transactionMessages.reasonRequired,
+};
+
 /** `today` is the organization's date, the same day the directory and statement default to. */
 export function toOperationInput(
   body: z.output<typeof recordTransactionBody>,
@@ -56,7 +72,8 @@ export function toOperationInput(
     originCertificateIds: body.Origin,
     classType: body.ClassType ?? null,
     notes: body.Notes ?? null,
-    reason: body.Reason ?? null,
+    // The spec's client explains a Cancel in Notes: with no Reason, the Notes are the reason.
+    reason: body.Type === 'Cancel' ? cancelReason(body) : (body.Reason ?? null),
   };
 }
 
@@ -119,7 +136,7 @@ export async function recordTransaction(
       // The field named as the request names it, so a client can point at what it sent.
       const answer: StoredAnswer = errorAnswer({
         code: err.code,
-        message: err.message,
+        message: REQUEST_MESSAGE[err.code] ?? err.message,
         field: err.field && REQUEST_FIELD[err.field],
         details: err.details,
       });

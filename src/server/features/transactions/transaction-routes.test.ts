@@ -136,6 +136,51 @@ describe('POST /api/v1/transactions', () => {
     expect((await post(s.as.admin, { ...body, ShareDate: today })).statusCode).toBe(201);
   });
 
+  describe("a Cancel sent with the spec's fields (Notes, no Reason)", () => {
+    const cancel = (fields: Record<string, string>) =>
+      post(s.as.admin, {
+        ShareholderId: s.bob.id,
+        ShareDate: '2024-03-05',
+        Shares: '1',
+        Type: 'Cancel',
+        Origin: [s.certificates.cs3],
+        ...fields,
+      });
+
+    it('takes the Notes as its reason, and the statement says it once', async () => {
+      const res = await cancel({ Notes: 'Repurchased by the company' });
+      expect(res.statusCode).toBe(201);
+      const statement = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/shareholders/${s.bob.id}/statement`,
+        headers: s.as.admin,
+      });
+      const row = statement
+        .json<{ history: { id: string; notes: string; reason: string | null }[] }>()
+        .history.find((h) => h.id === res.json<RecordTransactionResponse>().transactions[0]!.id);
+      expect(row).toMatchObject({
+        notes: 'Repurchased by the company',
+        reason: 'Repurchased by the company',
+      });
+    });
+
+    it('is refused only when Reason and Notes are both empty, naming Reason, writing nothing', async () => {
+      const before = await operations();
+      const empty: Record<string, string>[] = [{}, { Notes: '  ' }, { Reason: '', Notes: '' }];
+      for (const fields of empty) {
+        const res = await cancel(fields);
+        expect(res.statusCode).toBe(422);
+        expect(res.json()).toEqual({
+          code: 'LEDGER.REASON_REQUIRED',
+          message: 'A reason is required to cancel shares: write it under Reason or Notes.',
+          field: 'Reason',
+        });
+      }
+      expect(await operations()).toBe(before);
+      expect((await cancel({ Reason: 'error', Notes: '' })).statusCode).toBe(201);
+    });
+  });
+
   // Each a Transfer of one share of Bob's CS-3, changed as the row says.
   it.each([
     ['LEDGER.RECIPIENT_REQUIRED', 422, 'DestinationShareholderId', () => ({})],

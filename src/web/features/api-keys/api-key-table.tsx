@@ -12,7 +12,8 @@ export function ApiKeyTable({ rows }: { rows: ApiKeyRow[] }) {
   if (rows.length === 0)
     return <p className="text-body-secondary">No API keys yet. Create one below.</p>;
   return (
-    <Table responsive className="align-middle">
+    // Below 768 px each key is a card, every value labelled (styles.css, .stacked-table).
+    <Table className="align-middle stacked-table">
       <thead>
         <tr>
           <th scope="col">Name</th>
@@ -29,11 +30,15 @@ export function ApiKeyTable({ rows }: { rows: ApiKeyRow[] }) {
         {rows.map((k) => (
           <tr key={k.id}>
             <th scope="row">{k.name}</th>
-            <td>{k.scopes.join(', ')}</td>
-            <td className="font-monospace">{k.prefix}…</td>
-            <td>{formatDate(k.createdAt.slice(0, 10))}</td>
-            <td>{k.lastUsedAt ? formatDate(k.lastUsedAt.slice(0, 10)) : 'Never'}</td>
-            <td className="text-end text-nowrap">
+            <td data-label="Scopes">{k.scopes.join(', ')}</td>
+            <td data-label="Key" className="font-monospace">
+              {k.prefix}…
+            </td>
+            <td data-label="Created">{formatDate(k.createdAt.slice(0, 10))}</td>
+            <td data-label="Last used">
+              {k.lastUsedAt ? formatDate(k.lastUsedAt.slice(0, 10)) : 'Never'}
+            </td>
+            <td className="text-end text-nowrap stacked-table-actions">
               {asking === k.id ? (
                 <>
                   <Button

@@ -1,18 +1,18 @@
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { createApiKeyForm, type CreateApiKeyBody } from '../../../contract/api-keys';
 import { apiKeyScopeLabels, apiKeyScopes } from '../../../contract/constants/api-keys';
 import { ApiError } from '../../lib/api-client';
+import { formResolver } from '../../lib/form-resolver';
 import { useCreateApiKey } from './use-api-keys';
 
 /** Name and scopes of a new key; on success the parent shows the key once. */
 export function NewApiKeyForm({ onCreated }: { onCreated: (key: string, name: string) => void }) {
   const create = useCreateApiKey();
   const form = useForm<CreateApiKeyBody>({
-    resolver: zodResolver(createApiKeyForm),
+    resolver: formResolver(createApiKeyForm, { name: 'Name', scopes: 'Scopes' }),
     defaultValues: { name: '', scopes: [] },
   });
   const { errors } = form.formState;

@@ -56,12 +56,23 @@ describe('the guards of spec section 4', () => {
   it('send a signed-out user to /login except from the four public routes', () => {
     for (const p of ['/login', '/auth/callback', '/forgot-password', '/reset-password'])
       expect(go('public', p, {})).toBeNull();
-    for (const p of ['/', '/view', '/profile', '/transaction', '/password', '/noaccount'])
-      expect(go('shareholder', p, {})).toBe('/login');
+    expect(go('shareholder', '/', {})).toBe('/login');
+    for (const p of ['/view', '/profile', '/transaction', '/password', '/noaccount'])
+      expect(go('shareholder', p, {})).toBe(`/login?next=${encodeURIComponent(p)}`);
   });
 
-  it('send a signed-in user at /login to /', () => {
+  it('keep the page a signed-out user asked for, query included, for after the sign-in', () => {
+    expect(go('shareholder', `/view?SH_UID=${OTHER}`, {})).toBe(
+      `/login?next=${encodeURIComponent(`/view?SH_UID=${OTHER}`)}`,
+    );
+  });
+
+  it('send a signed-in user at /login to the page asked for, else to /', () => {
     expect(go('public', '/login', holder)).toBe('/');
+    const asked = `/view?SH_UID=${OTHER}`;
+    expect(go('public', `/login?next=${encodeURIComponent(asked)}`, admin)).toBe(asked);
+    expect(go('public', '/login?next=%2F%2Fevil.example', admin)).toBe('/');
+    expect(go('public', '/login?next=https%3A%2F%2Fevil.example%2F', admin)).toBe('/');
   });
 
   it('send a user with no holder record to /noaccount', () => {

@@ -3,6 +3,7 @@ import { Navigate, useLocation } from 'react-router';
 import { publicWebRoutes, webRoutes } from '../../../contract/web-routes';
 import { ErrorPanel } from '../../components/error-panel';
 import { LoadingMessage } from '../../components/loading-message';
+import { loginFor, nextFromSearch } from './next-page';
 import { useSession } from './use-session';
 
 export type PageAccess = 'public' | 'signed-in' | 'shareholder' | 'administrator';
@@ -17,8 +18,9 @@ export function guardRedirect(opts: {
   isAdmin: boolean;
 }): string | null {
   const { access, pathname, status, holderId, isAdmin } = opts;
-  if (status === 'signed-out') return publicWebRoutes.includes(pathname) ? null : webRoutes.login;
-  if (pathname === webRoutes.login) return webRoutes.home;
+  if (status === 'signed-out')
+    return publicWebRoutes.includes(pathname) ? null : loginFor(`${pathname}${opts.search}`);
+  if (pathname === webRoutes.login) return nextFromSearch(opts.search) ?? webRoutes.home;
   if (pathname === webRoutes.noAccount) return holderId ? webRoutes.home : null;
   if (access === 'public' || access === 'signed-in') return null;
   if (!holderId) return webRoutes.noAccount;
@@ -37,8 +39,9 @@ export function guardRedirect(opts: {
 
 /**
  * Decides whether the current user may see a page (spec sections 4 and 6) and redirects
- * otherwise: only "Loading..." while the login state loads; signed in at /login → /; signed out
- * anywhere but the four public routes → /login; no holder → /noaccount; a shareholder at Home
+ * otherwise: only "Loading..." while the login state loads; signed in at /login → the page asked
+ * for (`?next=`, next-page.ts) or /; signed out anywhere but the four public routes → /login,
+ * keeping the page asked for; no holder → /noaccount; a shareholder at Home
  * → their statement; a shareholder at an administrator page or another holder's page → refused
  * and sent to their own statement. The server enforces the same rules on every API call.
  * When the sign-in state cannot be read (not a 401), a page that needs it says so with a Retry

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -13,6 +12,7 @@ import {
   type SaveProfileForm,
 } from '../../../contract/ledger';
 import { ApiError } from '../../lib/api-client';
+import { formResolver } from '../../lib/form-resolver';
 import { INFORMATION_NOT_SAVED, INFORMATION_SAVED } from '../../lib/save-messages';
 import { useSaveProfile } from './use-save-profile';
 
@@ -20,6 +20,27 @@ import { useSaveProfile } from './use-save-profile';
 export const PROFILE_SAVE_ERROR = 'An error occurred while saving. Please try again.';
 
 type Fields = SaveProfileForm;
+
+/** The labels the fields' messages name (contract/issue-words.ts). */
+const LABELS = {
+  FullName: 'Name',
+  State: 'State',
+  City: 'City',
+  Address: 'Address',
+  ZipCode: 'Zip Code',
+  Phone: 'Phone',
+  CellPhone: 'Cell Phone',
+  Notes: 'Notes',
+} satisfies Record<keyof Fields, string>;
+
+/**
+ * Notes are the holder's (the spec's field): who reads them, said to whoever edits them (`own`:
+ * the signed-in user's own profile).
+ */
+const NOTES_HELP = {
+  administrator: "The shareholder's own notes: they see them on their profile and can change them.",
+  holder: 'Your notes. Administrators of your company can read them too.',
+};
 
 const fromProfile = (p: ProfileResponse): Fields => ({
   FullName: p.fullName || p.name,
@@ -38,9 +59,9 @@ type Outcome = { kind: 'saved' | 'not-saved' | 'error'; detail?: string; field?:
  * The spec's profile edit: Name, State, City, Address, Zip Code, Phone, Cell Phone, Notes, Save;
  * with Cancel (back to the saved values) and Back (where the user came from).
  */
-export function ProfileForm({ profile }: { profile: ProfileResponse }) {
+export function ProfileForm({ profile, own }: { profile: ProfileResponse; own: boolean }) {
   const form = useForm<Fields>({
-    resolver: zodResolver(saveProfileForm),
+    resolver: formResolver(saveProfileForm, LABELS),
     defaultValues: fromProfile(profile),
   });
   const { errors } = form.formState;
@@ -66,6 +87,8 @@ export function ProfileForm({ profile }: { profile: ProfileResponse }) {
       else setOutcome({ kind: 'error' });
     }
   };
+  // A refused field is the news now: an earlier banner would say the opposite.
+  const onInvalid = () => setOutcome(null);
   const cancel = () => {
     form.reset(fromProfile(profile));
     setOutcome(null);
@@ -110,7 +133,7 @@ export function ProfileForm({ profile }: { profile: ProfileResponse }) {
   return (
     <Form
       noValidate
-      onSubmit={(e) => void form.handleSubmit(onValid)(e)}
+      onSubmit={(e) => void form.handleSubmit(onValid, onInvalid)(e)}
       aria-labelledby="page-title"
     >
       <div ref={messageRef} tabIndex={-1} className="mb-3 message-anchor">
@@ -169,12 +192,19 @@ export function ProfileForm({ profile }: { profile: ProfileResponse }) {
       </Row>
       <Form.Group className="mb-3" controlId="profile-Notes">
         <Form.Label>Notes</Form.Label>
+        <Form.Text id="profile-Notes-help" className="d-block mt-0 mb-1">
+          {NOTES_HELP[own ? 'holder' : 'administrator']}
+        </Form.Text>
         <Form.Control
           as="textarea"
           className="notes-textarea"
           {...form.register('Notes')}
           maxLength={4000}
+          isInvalid={Boolean(fieldError('Notes'))}
+          aria-invalid={fieldError('Notes') ? true : undefined}
+          aria-describedby="profile-Notes-help"
         />
+        <Form.Control.Feedback type="invalid">{fieldError('Notes')}</Form.Control.Feedback>
       </Form.Group>
       <div className="d-flex flex-wrap gap-2">
         <Button type="submit" disabled={save.isPending}>

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useForm, type FieldErrors, type RegisterOptions } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
@@ -12,6 +11,7 @@ import {
   type RecordTransactionForm,
 } from '../../../contract/ledger';
 import { operationTypes } from '../../../contract/constants/ledger';
+import { formResolver } from '../../lib/form-resolver';
 import { INFORMATION_NOT_SAVED, INFORMATION_SAVED } from '../../lib/save-messages';
 import { QueryState } from '../../components/query-state';
 import { HolderPicker, type HolderPickerProps, type PickedHolder } from './holder-picker';
@@ -31,17 +31,33 @@ type OperationType = (typeof operationTypes)[number];
 export const needsOrigins = (type: OperationType) => type !== 'New Issue';
 export const needsRecipient = (type: OperationType) => type === 'Transfer';
 
-const emptyForm = (today: string): RecordTransactionForm => ({
-  Type: 'New Issue',
+/** Every field empty (Cost included: a field left out would keep what the page shows). */
+const emptyForm = (today: string, type: OperationType = 'New Issue'): RecordTransactionForm => ({
+  Type: type,
   ShareholderId: '',
   DestinationShareholderId: null,
   ShareDate: today,
   Shares: '',
+  Cost: '',
   Origin: [],
   Notes: '',
   Reason: '',
   ClassType: 'common',
 });
+
+/** The labels the fields' messages name (contract/issue-words.ts). */
+const LABELS = {
+  Type: 'Type',
+  ClassType: 'Share Class',
+  ShareholderId: 'From Shareholder',
+  DestinationShareholderId: 'To Shareholder',
+  Origin: 'Origin Certificates',
+  ShareDate: 'Date',
+  Shares: 'Shares',
+  Cost: 'Cost',
+  Reason: 'Reason',
+  Notes: 'Notes',
+} satisfies Record<TransactionField, string>;
 
 /** Shares and Cost take the same decimal text input. */
 const AMOUNT_INPUT = { type: 'text', inputMode: 'decimal', autoComplete: 'off' } as const;
@@ -61,7 +77,8 @@ function toBody(f: RecordTransactionForm): RecordTransactionForm {
     ...(f.Cost?.trim() ? { Cost: f.Cost.trim() } : {}),
     Origin: needsOrigins(f.Type) ? (f.Origin ?? []) : [],
     ...(f.Notes?.trim() ? { Notes: f.Notes.trim() } : {}),
-    ...(f.Type === 'Cancel' ? { Reason: f.Reason?.trim() } : {}),
+    // A Cancel without a Reason is explained by its Notes (the server reads it so too).
+    ...(f.Type === 'Cancel' && f.Reason?.trim() ? { Reason: f.Reason.trim() } : {}),
     ...(f.Type === 'New Issue' ? { ClassType: f.ClassType } : {}),
   };
 }
@@ -72,7 +89,7 @@ type Outcome = { kind: 'saved'; receipt: Receipt } | { kind: 'fix' | 'failed'; d
 /** `today`: the company's date, the form's default (routes/transaction-page.tsx). */
 export function TransactionForm({ today }: { today: string }) {
   const form = useForm<RecordTransactionForm>({
-    resolver: zodResolver(recordTransactionForm),
+    resolver: formResolver(recordTransactionForm, LABELS),
     defaultValues: emptyForm(today),
   });
   const { register, watch, setValue, setError, clearErrors, reset, formState } = form;
@@ -124,7 +141,8 @@ export function TransactionForm({ today }: { today: string }) {
         (h): h is PickedHolder => h !== null,
       );
       setOutcome({ kind: 'saved', receipt: { response, holders, shares: body.Shares } });
-      reset(emptyForm(today));
+      // The next entry starts empty; only the Type stays, for a run of the same kind.
+      reset(emptyForm(today, values.Type));
       setFrom(null);
       setTo(null);
       setPickerKey((k) => k + 1);
@@ -283,12 +301,7 @@ export function TransactionForm({ today }: { today: string }) {
           help={<Form.Text id="tx-cost-help">Price per share in US dollars.</Form.Text>}
           error={feedback('Cost')}
         >
-          <Form.Control
-            {...AMOUNT_INPUT}
-            {...bind('Cost', 'tx-cost-help', {
-              setValueAs: (v: string) => (v.trim() === '' ? undefined : v),
-            })}
-          />
+          <Form.Control {...AMOUNT_INPUT} {...bind('Cost', 'tx-cost-help')} />
         </Field>
       </Row>
 
@@ -298,8 +311,8 @@ export function TransactionForm({ today }: { today: string }) {
           label="Reason"
           help={
             <Form.Text id="tx-reason-help">
-              <strong className="text-danger">Required.</strong> Kept with the cancellation and
-              shown in the holder&apos;s statement.
+              <strong className="text-danger">Required</strong>, here or in Notes: kept with the
+              cancellation and shown in the holder&apos;s statement.
             </Form.Text>
           }
           error={feedback('Reason')}
@@ -308,7 +321,6 @@ export function TransactionForm({ today }: { today: string }) {
             as="textarea"
             rows={2}
             maxLength={1000}
-            required
             {...bind('Reason', 'tx-reason-help')}
           />
         </Field>

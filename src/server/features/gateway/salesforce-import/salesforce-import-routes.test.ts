@@ -32,6 +32,18 @@ const balances = () =>
          where organization_id = ${a.organization.id} order by name`,
   );
 
+describe('GET /api/v1/import/salesforce', () => {
+  it('says a Salesforce org is connected', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/import/salesforce',
+      headers: a.as.admin,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ connected: true });
+  });
+});
+
 describe('POST /api/v1/import/salesforce', () => {
   it('reads every page of the connected org and dry-runs by default', async () => {
     const res = await importIt({});

@@ -3,6 +3,7 @@ import {
   gatewayPaths,
   salesforceImportBody,
   salesforceImportReport,
+  salesforceImportStatus,
 } from '../../../../contract/salesforce-import';
 import { gatewayMessages } from '../../../../contract/gateway';
 import type { Database } from '../../../db/database';
@@ -13,11 +14,29 @@ import type { SalesforceClient } from '../salesforce/salesforce-client';
 import { readSalesforceLedger } from './read-salesforce-ledger';
 import { runSalesforceImport } from './run-import';
 
-/** POST /api/v1/import/salesforce (administrators): a dry run, or the import when it is clean. */
+/**
+ * GET /api/v1/import/salesforce: whether an org is connected (the Import page says so on
+ * arrival). POST (administrators): a dry run, or the import when it is clean.
+ */
 export const salesforceImportRoutes: FastifyPluginAsyncZod<{
   database: Database;
   client: SalesforceClient | undefined;
 }> = async (app, { database, client }) => {
+  app.get(
+    gatewayPaths.importSalesforce,
+    {
+      schema: {
+        operationId: 'getSalesforceImportStatus',
+        tags: ['gateway'],
+        summary: 'Whether a Salesforce org is connected to import from',
+        description:
+          'connected is false when the server has no Salesforce connected app configured; the ' +
+          'import then answers 501.',
+        response: { 200: salesforceImportStatus, ...errorResponses(401, 403, 503) },
+      },
+    },
+    async () => ({ connected: client !== undefined }),
+  );
   app.post(
     gatewayPaths.importSalesforce,
     {

@@ -1,0 +1,94 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ProfileResponse } from '../../../contract/ledger';
+import { createQueryClient } from '../../lib/query-client';
+import { ProfileForm } from './profile-form';
+
+// The form against a stand-in for the network that accepts every save
+// (e2e/registry-profile.spec.ts saves through the real server).
+
+const SAVED = 'Your information was successfully updated.';
+
+const profile = (canEditName: boolean): ProfileResponse => ({
+  id: '11111111-1111-4111-8111-111111111111',
+  name: 'Ada',
+  fullName: 'Ada Lovelace',
+  email: 'ada@example.test',
+  state: 'NY',
+  city: 'Albany',
+  address: '1 Main St',
+  zipCode: '12207',
+  phoneNumber: '',
+  cellphoneNumber: '',
+  notes: '',
+  canEditName,
+});
+
+function acceptSaves() {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(() =>
+      Promise.resolve(
+        new Response(JSON.stringify({ Shareholders: 'Success' }), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        }),
+      ),
+    ),
+  );
+}
+
+const renderForm = (p: ProfileResponse, own = false) =>
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter>
+        <ProfileForm profile={p} own={own} />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+
+const field = (label: string) => screen.getByLabelText<HTMLInputElement>(label, { exact: true });
+const save = () =>
+  act(async () => {
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+  });
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('the profile form', () => {
+  it('after a save, a refused field clears the success banner and says in words what to fix', async () => {
+    acceptSaves();
+    renderForm(profile(true));
+    await save();
+    await screen.findByText(SAVED);
+
+    fireEvent.input(field('Name'), { target: { value: '   ' } });
+    fireEvent.input(field('City'), { target: { value: 'x'.repeat(101) } });
+    await save();
+    await waitFor(() => expect(screen.queryByText(SAVED)).toBeNull());
+    expect(screen.getByText('Name is required.')).toBeTruthy();
+    expect(screen.getByText('City can be at most 100 characters long; it has 101.')).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/Too small|Too big|expected string/);
+  });
+
+  it('says whose field Notes is: an administrator is told the holder sees it', () => {
+    renderForm(profile(true));
+    const notes = field('Notes');
+    const help = document.getElementById(notes.getAttribute('aria-describedby') ?? '');
+    expect(help?.textContent).toBe(
+      "The shareholder's own notes: they see them on their profile and can change them.",
+    );
+    cleanup();
+    renderForm(profile(false), true);
+    const own = field('Notes');
+    expect(document.getElementById(own.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Your notes. Administrators of your company can read them too.',
+    );
+  });
+});

@@ -1,0 +1,213 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type {
+  CertificateRow,
+  DirectoryResponse,
+  RecordTransactionResponse,
+} from '../../../contract/ledger';
+import { createQueryClient } from '../../lib/query-client';
+import { TransactionForm } from './transaction-form';
+
+// The form against a stand-in for the network: the holder list, the certificates and the POST
+// it sends are what this test is about (e2e/registry-transaction-form.spec.ts runs the same
+// journeys against the real server).
+
+const ADA = '11111111-1111-4111-8111-111111111111';
+const CERT = '33333333-3333-4333-8333-333333333333';
+const TODAY = '2026-03-02';
+
+const directory: DirectoryResponse = {
+  asOf: TODAY,
+  totals: { shareholders: 1, totalShares: '100.00', common: '100.00', preferred: '0.00' },
+  page: 1,
+  pageSize: 50,
+  total: 1,
+  rows: [
+    {
+      id: ADA,
+      name: 'Ada',
+      fullName: 'Ada Lovelace',
+      common: '100.00',
+      preferred: '0.00',
+      balance: '100.00',
+      costPerShare: '1.00',
+    },
+  ],
+};
+
+const certificate: CertificateRow = {
+  id: CERT,
+  number: 1,
+  certificate: 'CS-1',
+  classType: 'common',
+  holderId: ADA,
+  holderName: 'Ada',
+  balance: '100.00',
+  cost: '1.00',
+  effectiveDate: '2020-01-01',
+  origin: null,
+};
+
+const recorded = (type: RecordTransactionResponse['type']): RecordTransactionResponse => ({
+  operationId: '44444444-4444-4444-8444-444444444444',
+  type,
+  certificates: [],
+  transactions: [],
+});
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** Answers the form's reads and records the bodies of the transactions it sends. */
+function network() {
+  const sent: Record<string, unknown>[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((input: URL | string, init?: RequestInit) => {
+      const url = new URL(String(input));
+      if (url.pathname === '/api/v1/shareholders') return Promise.resolve(json(200, directory));
+      if (url.pathname === '/api/v1/certificates')
+        return Promise.resolve(json(200, { rows: [certificate] }));
+      if (url.pathname === '/api/v1/transactions' && init?.method === 'POST') {
+        const body = JSON.parse(init.body as string) as Record<string, unknown>;
+        sent.push(body);
+        return Promise.resolve(json(201, recorded(body.Type as RecordTransactionResponse['type'])));
+      }
+      return Promise.resolve(json(404, { code: 'HTTP.NOT_FOUND', message: 'Not found.' }));
+    }),
+  );
+  return sent;
+}
+
+function renderForm() {
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter>
+        <TransactionForm today={TODAY} />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+const input = (label: string) => screen.getByLabelText<HTMLInputElement>(label, { exact: true });
+const type = (label: string, value: string) => fireEvent.input(input(label), { target: { value } });
+
+async function pickAda() {
+  const select = document.querySelector<HTMLSelectElement>('select[name="from"]')!;
+  await waitFor(() => expect(select.querySelector(`option[value="${ADA}"]`)).not.toBeNull());
+  fireEvent.change(select, { target: { value: ADA } });
+}
+
+async function submit() {
+  await act(async () => {
+    fireEvent.click(screen.getByRole('button', { name: 'Submit Transaction' }));
+  });
+}
+
+const receipts = () => screen.queryAllByText('Your information was successfully updated.');
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('Manage Shares after a recorded transaction', () => {
+  it('empties every field, so a second entry sends no Cost of the first', async () => {
+    const sent = network();
+    renderForm();
+    await pickAda();
+    type('Shares', '10');
+    type('Cost', '1.50');
+    type('Notes', 'first');
+    await submit();
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ Shares: '10', Cost: '1.50', Notes: 'first' });
+    await waitFor(() => expect(receipts()).toHaveLength(1));
+
+    expect(input('Cost').value).toBe('');
+    expect(input('Shares').value).toBe('');
+    expect(input('Notes').value).toBe('');
+    expect(input('Date').value).toBe(TODAY);
+
+    await pickAda();
+    type('Shares', '5');
+    await submit();
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[1]).not.toHaveProperty('Cost');
+    expect(sent[1]).not.toHaveProperty('Notes');
+    expect(sent[1]).toMatchObject({ Type: 'New Issue', Shares: '5', ShareholderId: ADA });
+  });
+});
+
+describe('Manage Shares: a Cancel', () => {
+  it("takes its Notes as the reason (the spec's fields), and keeps the Type for the next entry", async () => {
+    const sent = network();
+    renderForm();
+    fireEvent.change(input('Type'), { target: { value: 'Cancel' } });
+    await pickAda();
+    const origin = await screen.findByLabelText(/CS-1/);
+    fireEvent.click(origin);
+    type('Shares', '1');
+    type('Notes', 'Repurchased');
+    await submit();
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ Type: 'Cancel', Notes: 'Repurchased', Origin: [CERT] });
+    expect(sent[0]).not.toHaveProperty('Reason');
+    await waitFor(() => expect(receipts()).toHaveLength(1));
+    expect(input('Type').value).toBe('Cancel');
+  });
+
+  it('is refused before sending when Reason and Notes are both empty, naming Reason', async () => {
+    const sent = network();
+    renderForm();
+    fireEvent.change(input('Type'), { target: { value: 'Cancel' } });
+    await pickAda();
+    fireEvent.click(await screen.findByLabelText(/CS-1/));
+    type('Shares', '1');
+    await submit();
+    const error = await waitFor(() => {
+      const found = document.getElementById('tx-Reason-error');
+      expect(found).not.toBeNull();
+      return found!;
+    });
+    expect(error.textContent).toBe(
+      'A reason is required to cancel shares: write it under Reason or Notes.',
+    );
+    expect(input('Reason').getAttribute('aria-invalid')).toBe('true');
+    expect(sent).toHaveLength(0);
+  });
+});
+
+describe('Manage Shares: amounts as people type them', () => {
+  it('sends "1,000" shares at "$1.50" as 1000 at 1.50', async () => {
+    const sent = network();
+    renderForm();
+    await pickAda();
+    type('Shares', '1,000');
+    type('Cost', '$1.50');
+    await submit();
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ Shares: '1000', Cost: '1.50' });
+  });
+
+  it('refuses what it cannot read, saying exactly why, and sends nothing', async () => {
+    const sent = network();
+    renderForm();
+    await pickAda();
+    type('Shares', '$5');
+    type('Cost', '1,5');
+    await submit();
+    await waitFor(() =>
+      expect(document.getElementById('tx-Shares-error')?.textContent).toBe(
+        'Shares is a number of shares, not money: remove the $ sign.',
+      ),
+    );
+    expect(document.getElementById('tx-Cost-error')?.textContent).toBe(
+      'Cost: use commas only between groups of three digits (1,000) and a point for decimals (12.50).',
+    );
+    expect(sent).toHaveLength(0);
+  });
+});

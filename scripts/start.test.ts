@@ -41,16 +41,13 @@ describe('npm start', () => {
     child.stderr.on('data', (d: Buffer) => (out += d.toString()));
     const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
     const started = Date.now();
-    // The address to open is printed last, after "running at": wait for its whole line, or a
-    // read that ends between the two lines would check too early.
-    while (!/Open http:\/\/localhost:\d+\n/.test(out)) {
+    // The address to open ends the banner: wait for its whole line.
+    while (!/^Open http:\/\/localhost:\d+\n/m.test(out)) {
       if (child.exitCode !== null || Date.now() - started > 150_000)
         throw new Error(`npm start did not come up:\n${out}`);
       await new Promise((r) => setTimeout(r, 100));
     }
-    const port = Number(/running at http:\/\/localhost:(\d+)/.exec(out)![1]);
-    // The address to open is printed as such (the one whose sign-in works: PUBLIC_URL).
-    expect(out).toContain(`Open http://localhost:${port}`);
+    const port = Number(/^Open http:\/\/localhost:(\d+)\n/m.exec(out)![1]);
     expect(existsSync(join(root, 'dist/server/main.js'))).toBe(true);
     expect(await portAnswers(port)).toBe(true);
     // The lock names the serving process: plain node on the compiled start, no TypeScript loader.

@@ -37,6 +37,7 @@ const server = spawn(process.execPath, ['scripts/start.mjs'], {
     SESSION_SECRET: '',
     DEMO_DATA: 'true',
     LOG_LEVEL: 'warn',
+    // The server's mode (no SESSION_SECRET needed); the build makes production bundles anyway.
     NODE_ENV: 'development',
   },
   // Its banner and log are not what this prints; a failed start says why on stderr.

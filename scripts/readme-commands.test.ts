@@ -5,7 +5,15 @@
 // the ones that end by themselves are run (a few with a harmless argument, each saying why), the
 // serving ones are started, used and stopped, and every one names scripts and files that exist.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -67,6 +75,8 @@ interface Plan {
   why?: string;
   /** Runs before the command. */
   prepare?: () => void;
+  /** Checks what it left behind. */
+  after?: () => void;
   env?: () => Record<string, string>;
   /** What its output says when it worked. */
   says?: RegExp;
@@ -146,6 +156,21 @@ const plans: Array<[RegExp, Plan]> = [
         SALESFORCE_CLIENT_SECRET: salesforce.clientSecret,
       }),
       says: /Dry run for Acme Holdings, Inc\.: nothing was written\./,
+    },
+  ],
+  [
+    /^npm run build$/,
+    {
+      how: 'run',
+      why: 'in a shell with NODE_ENV=development, which must not make a development bundle',
+      env: () => ({ NODE_ENV: 'development' }),
+      after: () => {
+        const assets = join(root, 'dist/web/assets');
+        const development = readdirSync(assets).filter(
+          (f) => f.endsWith('.js') && readFileSync(join(assets, f), 'utf8').includes('jsxDEV'),
+        );
+        expect(development).toEqual([]);
+      },
     },
   ],
   [
@@ -297,6 +322,7 @@ describe('README.md', () => {
           const { code, output } = await runToEnd(written, newcomer(plan.env?.()), 280);
           expect(code, `${written}:\n${output}`).toBe(0);
           if (plan.says) expect(output).toMatch(plan.says);
+          plan.after?.();
         }
       },
       300_000,

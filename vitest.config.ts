@@ -11,6 +11,7 @@ const backendIndependent = [
   'scripts/lint/**',
   'scripts/web-build-stale.test.ts',
   'scripts/admin.test.ts',
+  'scripts/readme-commands.test.ts',
   'src/server/config.test.ts',
   'src/server/session-secret.test.ts',
   'src/server/data-dir-lock.test.ts',

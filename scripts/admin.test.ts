@@ -46,6 +46,7 @@ describe('npm run admin -- create', { timeout: 150_000 }, () => {
     expect(files).toHaveLength(1);
     const mail = readFileSync(join(dataDir, 'outbox', files[0]!), 'utf8');
     expect(mail).toContain('To: boss@example.test');
+    expect(mail).toContain('Subject: Example Holdings, Inc.: Your administrator account');
     expect(mail).toMatch(/http:\/\/localhost:3000\/reset-password\?token=[A-Za-z0-9_-]{24,}/);
     expect(res.stdout + res.stderr).not.toMatch(/token=/);
   });

@@ -7,6 +7,10 @@ import { fileURLToPath } from 'node:url';
 import { serverBuildInputs, webBuildInputs, webBuildStale } from './web-build-stale';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+// What is built is what production serves, whatever the shell says: with NODE_ENV=development
+// Vite would bundle React's development build (this is the build's own process; npm start's
+// server never sees it).
+process.env.NODE_ENV = 'production';
 const ifStale = process.argv.includes('--if-stale');
 const serverOut = join(root, 'dist/server');
 

@@ -1,16 +1,7 @@
 // The benchmark (issue 4, "Scale and speed"): seeds a large registry in a scratch PostgreSQL
 // database, starts the real app and a bare node:http + pg handler on it, and measures both with
 // autocannon in the same run. Method: docs/decisions/030-benchmark.md.
-//
-//   BENCH_DATABASE_SERVER_URL  maintenance database of the server (default postgres@127.0.0.1:5432)
-//   BENCH_HOLDERS / BENCH_TRANSACTIONS  data shape (default 100,000 / 1,000,000)
-//   BENCH_SECONDS / BENCH_WARMUP_SECONDS  per measurement (default 10 / 2)
-//   BENCH_ROUNDS  the measured seconds cut into this many turns, app and bare alternating (4)
-//   BENCH_EXTRA_SQL  a what-if run after seeding (e.g. a proposed index); flagged in the output
-//   BENCH_ONLY=data  only the data layer's rows (data-layer.ts), after a ledger seed of any size
-//
-// Exit code 0 when the bench ran, targets met or not (it is a measurement); 1 when the bench
-// itself failed or the ledger invariants are violated. The scratch database is always dropped.
+// Its settings and exit codes: `npm run bench -- --help` (scripts/bench.ts).
 import { DEFAULT_TIME_ZONE, todayIn } from '../../src/ledger';
 import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';

@@ -13,6 +13,7 @@ import type { Database } from './db/database';
 import { openApiDocument } from './http/openapi';
 import { serializerCompiler } from './http/serializer-compiler';
 import { loggerOptions } from './logger';
+import { RequestLogController } from './request-log-controller';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerAccessControl, type PrincipalResolver } from './plugins/access-control';
@@ -50,6 +51,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const app = Fastify({
     logger: loggerOptions(config.logLevel, deps.logStream),
+    logController: new RequestLogController(),
     genReqId: () => randomUUID(),
     trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,

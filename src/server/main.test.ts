@@ -12,10 +12,10 @@ afterAll(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
-const startEmbedded = () => {
+const startEmbedded = (env: Record<string, string> = {}) => {
   const dataDir = mkdtempSync(join(tmpdir(), 'registry-main-'));
   dirs.push(dataDir);
-  const server = spawnServer({ DATA_DIR: dataDir, DEMO_DATA: 'false', LOG_LEVEL: 'info' });
+  const server = spawnServer({ DATA_DIR: dataDir, DEMO_DATA: 'false', LOG_LEVEL: 'info', ...env });
   return { server, dataDir };
 };
 
@@ -55,6 +55,104 @@ describe('start-up', () => {
   });
 });
 
+describe('a port in use', () => {
+  it('stops start-up at once with one line naming PORT, exit 78, and leaves no lock behind', async () => {
+    const taken = net.createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const port = (taken.address() as net.AddressInfo).port;
+    try {
+      const { server, dataDir } = startEmbedded({ PORT: String(port) });
+      expect(await server.exited).toBe(78);
+      const plain = server
+        .output()
+        .trim()
+        .split('\n')
+        .filter((l) => !l.startsWith('{'));
+      expect(plain).toEqual([
+        `PORT ${port} is already in use on 127.0.0.1: stop the program listening there or set PORT to a free port`,
+      ]);
+      // Said before the database was prepared, not after a slow migration and seed.
+      expect(server.logs().map((l) => l.msg)).not.toContain('ledger invariants hold');
+      expect(readdirSync(dataDir)).not.toContain('server.pid');
+    } finally {
+      taken.close();
+    }
+  }, 60_000);
+});
+
+describe('a started server: its banner and its request log', () => {
+  const plainLines = (server: ServerProcess) =>
+    server
+      .output()
+      .split('\n')
+      .filter((l) => l.trim() !== '' && !l.startsWith('{'));
+  // One demo server for the three cases: each start is seconds of PGlite on a busy machine.
+  let demo: ReturnType<typeof startEmbedded>;
+  beforeAll(() => {
+    demo = startEmbedded({ DEMO_DATA: 'true' });
+  });
+
+  it('ends its banner with Open once it listens, after the database and the demo logins', async () => {
+    const url = await demo.server.ready;
+    const lines = plainLines(demo.server);
+    // The address to open comes last: nothing printed after it can push it out of sight.
+    expect(lines.at(-1)).toBe(`Open ${url}`);
+    expect(lines.join('\n')).toContain(`database: embedded (PGlite) in ${demo.dataDir}`);
+    expect(lines.join('\n')).toContain('admin@acme.test / demo-admin-2026');
+    expect(lines.join('\n')).toContain('holder@acme.test / demo-holder-2026');
+    expect((await fetch(`${url}/healthz`)).status).toBe(200);
+  }, 60_000);
+
+  it('logs a request at info in one line, with the method, path, status and time', async () => {
+    const url = await demo.server.ready;
+    const res = await fetch(`${url}/healthz?probe=1`);
+    expect(res.status).toBe(200);
+    const reqId = res.headers.get('x-request-id');
+    const line = await demo.server.waitForLog((l) => l.reqId === reqId);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(demo.server.logs().filter((l) => l.reqId === reqId)).toEqual([line]);
+    expect(line).toMatchObject({
+      level: 30,
+      msg: 'request completed',
+      req: { method: 'GET', url: '/healthz?probe=1' },
+      res: { statusCode: 200 },
+      responseTime: expect.any(Number),
+    });
+  }, 60_000);
+
+  it('prints a demo password only while it still works: not once the holder changed it', async () => {
+    const url = await demo.server.ready;
+    const login = await fetch(`${url}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'holder@acme.test', password: 'demo-holder-2026' }),
+    });
+    const { accessToken } = (await login.json()) as { accessToken: string };
+    const changed = await fetch(`${url}/auth/set-password`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
+      body: JSON.stringify({
+        currentPassword: 'demo-holder-2026',
+        newPassword: 'a passphrase of my own',
+      }),
+    });
+    expect(changed.status).toBe(200);
+    demo.server.child.kill('SIGTERM');
+    expect(await demo.server.exited).toBe(0);
+
+    const again = spawnServer({ DATA_DIR: demo.dataDir, DEMO_DATA: 'true', LOG_LEVEL: 'info' });
+    const url2 = await again.ready;
+    const banner = plainLines(again).join('\n');
+    expect(banner).toContain('admin@acme.test / demo-admin-2026');
+    expect(banner).toContain('lukasz@acme.test / demo-lukasz-2026');
+    expect(banner).not.toContain('holder@acme.test');
+    expect(banner).not.toContain('demo-holder-2026');
+    expect(plainLines(again).at(-1)).toBe(`Open ${url2}`);
+    again.child.kill('SIGTERM');
+    expect(await again.exited).toBe(0);
+  }, 90_000);
+});
+
 describe('an unreachable database at start-up', () => {
   it('retries with one log line per attempt, then exits 78 with a one-line reason', async () => {
     const server = spawnServer({
@@ -89,9 +187,10 @@ describe('graceful shutdown (SIGTERM)', () => {
   // hook, not at collection: listing the tests must not start servers that nothing stops.
   let drains: ReturnType<typeof startEmbedded>;
   let stuck: ReturnType<typeof startEmbedded>;
+  // At debug, a request's arrival is logged too: the tests wait for it to know it is in flight.
   beforeAll(() => {
-    drains = startEmbedded();
-    stuck = startEmbedded();
+    drains = startEmbedded({ LOG_LEVEL: 'debug' });
+    stuck = startEmbedded({ LOG_LEVEL: 'debug' });
   });
 
   it('lets a request in flight finish with 200, refuses new ones, checkpoints and exits 0', async () => {

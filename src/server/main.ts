@@ -1,9 +1,10 @@
 // Start-up: config, data-dir lock, database, listen, graceful shutdown. Nothing else.
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig, type Config } from './config';
 import { DataDirLockedError, lockDataDir } from './data-dir-lock';
+import { listenProblem, probeListen } from './listen-problem';
 import type { FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import type { Database } from './db/database';
 
 const DRAIN_LIMIT_MS = 10_000;
@@ -35,40 +36,97 @@ function lockOrExit(config: Config): () => void {
   }
 }
 
+/** A port in use (or an address not this machine's) stops start-up before anything slow. */
+async function probeOrExit(config: Config, unlock: () => void): Promise<void> {
+  if (config.port === 0) return;
+  try {
+    await probeListen(config.port, config.host);
+  } catch (e) {
+    const problem = listenProblem(e, config.port, config.host);
+    if (!problem) throw e;
+    unlock();
+    console.error(problem);
+    process.exit(78);
+  }
+}
+
+/** Listens; a port taken since the probe gets the same one line, after closing what was opened. */
+async function listenOrExit(
+  app: FastifyInstance,
+  config: Config,
+  release: () => Promise<void>,
+): Promise<string> {
+  try {
+    return await app.listen({ port: config.port, host: config.host });
+  } catch (e) {
+    const problem = listenProblem(e, config.port, config.host);
+    if (!problem) throw e;
+    await release();
+    console.error(problem);
+    process.exit(78);
+  }
+}
+
 async function main(): Promise<void> {
   let config = loadConfigOrExit();
   const unlock = lockOrExit(config);
-  const [{ buildApp }, { readOrCreateSessionSecret }, { prepareDatabase }] = await Promise.all([
-    import('./app'),
-    import('./session-secret'),
-    import('./prepare-database'),
-  ]);
+  await probeOrExit(config, unlock);
+  const [{ buildApp }, { readOrCreateSessionSecret }, { prepareDatabase }, { destination }] =
+    await Promise.all([
+      import('./app'),
+      import('./session-secret'),
+      import('./prepare-database'),
+      import('pino'),
+    ]);
   if (!config.sessionSecret)
     config = { ...config, sessionSecret: readOrCreateSessionSecret(config.dataDir) };
-  const database = await openReachableDatabase(config, unlock);
+  // Written as they come, so that log lines and the banner reach stdout in the order they were
+  // made: pino's default stdout writes asynchronously, and its lines came after the banner.
+  const logStream = destination({ dest: 1, sync: true });
+  const database = await openReachableDatabase(config, unlock, logStream);
   const webDir = fileURLToPath(new URL('../../dist/web', import.meta.url));
-  const app = await buildApp({ config, database, webDir });
+  const app = await buildApp({ config, database, webDir, logStream });
   const prepared = await prepareDatabase({ config, database, log: app.log });
   onStopSignals(app, database, unlock);
-
-  const address = await app.listen({ port: config.port, host: config.host });
-  const port = new URL(address).port;
-  const shown = config.port === 0 ? `http://localhost:${port}` : config.publicUrl;
-  console.log(`\nShareholder registry is running at ${shown}`);
-  // The one address whose sign-in works (the CSRF check and cookies are bound to PUBLIC_URL).
-  console.log(`Open ${shown}`);
-  console.log(
-    `Database: ${database.kind === 'pglite' ? `embedded (PGlite) in ${join(config.dataDir)}` : 'PostgreSQL'}`,
-  );
-  for (const line of prepared.banner) console.log(line);
+  const address = await listenOrExit(app, config, async () => {
+    await database.close();
+    unlock();
+  });
+  printBanner(config, database, prepared.banner, address);
 }
+
+/**
+ * What a newcomer needs, in one write once the server listens, ending with the address to open:
+ * the one whose sign-in works (the CSRF check and cookies are bound to PUBLIC_URL).
+ */
+function printBanner(config: Config, database: Database, lines: string[], address: string): void {
+  const shown = config.port === 0 ? `http://localhost:${new URL(address).port}` : config.publicUrl;
+  const where =
+    database.kind === 'pglite'
+      ? `embedded (PGlite) in ${config.dataDir}`
+      : `PostgreSQL at ${databaseAddress(config.databaseUrl)}`;
+  console.log(
+    ['', `Shareholder registry, database: ${where}`, ...lines, '', `Open ${shown}`].join('\n'),
+  );
+}
+
+/** host:port/database of a connection string, never its user or password. */
+const databaseAddress = (url: string | undefined): string => {
+  if (!url) return '(unset)';
+  const u = new URL(url);
+  return `${u.host}${u.pathname}`;
+};
 
 /**
  * Opens the database and waits for it a bounded time, one log line per attempt; unreachable,
  * the server stops with a one-line reason, exit 78 as for a bad setting (nothing a restart alone
  * would fix).
  */
-async function openReachableDatabase(config: Config, unlock: () => void): Promise<Database> {
+async function openReachableDatabase(
+  config: Config,
+  unlock: () => void,
+  logStream: DestinationStream,
+): Promise<Database> {
   const [
     { openDatabase },
     { redactPaths },
@@ -81,10 +139,10 @@ async function openReachableDatabase(config: Config, unlock: () => void): Promis
     import('./db/wait-for-database'),
   ]);
   // The pool's and its clients' 'error' events (a dropped connection) are logged, not fatal.
-  const databaseLog = pino({
-    level: config.logLevel,
-    redact: { paths: redactPaths, censor: '[Redacted]' },
-  }).child({ component: 'database' });
+  const databaseLog = pino(
+    { level: config.logLevel, redact: { paths: redactPaths, censor: '[Redacted]' } },
+    logStream,
+  ).child({ component: 'database' });
   const database = await openDatabase(
     { databaseUrl: config.databaseUrl, dataDir: config.dataDir },
     databaseLog,

@@ -30,7 +30,7 @@ async function demoBanner(database: Database): Promise<string[]> {
   if (logins.length === 0) return [];
   return [
     '',
-    'Demo logins:',
+    'Demo logins (each shown while its demo password still works):',
     ...logins.map((l) => `  ${l.role.padEnd(13)} ${l.email} / ${l.password}`),
   ];
 }

@@ -10,6 +10,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/database';
 import { authAccount, authRateLimit, authSession, authUser, authVerification } from '../db/schema';
 import { transactionScope } from '../db/transaction-scope';
+import { accountMail } from '../mail/account-mail';
 import type { Mailer } from '../mail/mailer';
 import { matchUser } from './holder-match';
 import { hit, RESET_ACCOUNT_RULE } from './rate-limit';
@@ -166,34 +167,15 @@ export function createAuth(deps: AuthDeps) {
         const invitation = new URL(url).searchParams.get('callbackURL')?.includes('invite=1');
         const link = resetLink(token, url);
         await mailer.send(
-          invitation
-            ? {
-                to: user.email,
-                subject: 'Your Shareholder Registry administrator account',
-                text:
-                  `An administrator account was created for you in the Shareholder Registry.\n\n` +
-                  `To choose your password, open this link within 30 minutes:\n${link}\n\n` +
-                  `If it has expired, use "Reset Password" on the login page.\n`,
-              }
-            : {
-                to: user.email,
-                subject: 'Reset your Shareholder Registry password',
-                text:
-                  `Someone asked to reset the password of your Shareholder Registry account.\n\n` +
-                  `To choose a new password, open this link within 30 minutes:\n${link}\n\n` +
-                  `If you did not ask for this, ignore this message: your password stays as it is.\n`,
-              },
+          await accountMail(deps, user.email, {
+            kind: invitation ? 'administrator-invitation' : 'reset-link',
+            link,
+          }),
         );
       },
       onPasswordReset: async ({ user }) => {
         await db.update(authUser).set({ emailVerified: true }).where(eq(authUser.id, user.id));
-        mailer.enqueue({
-          to: user.email,
-          subject: 'Your Shareholder Registry password was reset',
-          text:
-            `The password of your Shareholder Registry account was reset, and every session was signed out.\n\n` +
-            `If this was not you, contact your administrator at once.\n`,
-        });
+        mailer.enqueue(accountMail(deps, user.email, { kind: 'password-reset' }));
       },
     },
     verification: { storeIdentifier: 'hashed' },

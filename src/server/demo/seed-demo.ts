@@ -1,7 +1,9 @@
-import { count, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
+import { verifyPassword } from '../auth/auth';
+import { matchHolder } from '../auth/holder-match';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
-import { authUser, organization } from '../db/schema';
+import { authAccount, authUser, organization } from '../db/schema';
 import { createOrganization } from '../ledger-store/create-organization';
 import { DEMO_HOLDERS, seedDemoHolders } from './seed-demo-holders';
 import { seedDemoLedger } from './seed-demo-ledger';
@@ -40,17 +42,34 @@ export async function seedDemoData(
   });
 }
 
-/** The demo logins printed by npm start and listed in the README: those whose user exists. */
+/**
+ * The demo logins printed by npm start and listed in the README: only those that still sign in
+ * with their demo password (a holder who chose their own password, or whose holder record was
+ * made inactive, is left out, so the banner never shows a password that does not work).
+ */
 export async function demoLogins(database: Database): Promise<DemoLogin[]> {
-  const emails = DEMO_HOLDERS.map((h) => h.email);
-  const users = await database.db
-    .select({ email: authUser.email })
+  const credentials = await database.db
+    .select({ email: authUser.email, hash: authAccount.password })
     .from(authUser)
-    .where(inArray(authUser.email, emails));
-  const present = new Set(users.map((u) => u.email));
-  return DEMO_HOLDERS.filter((h) => present.has(h.email)).map(({ role, email, password }) => ({
-    role,
-    email,
-    password,
-  }));
+    .innerJoin(
+      authAccount,
+      and(eq(authAccount.userId, authUser.id), eq(authAccount.providerId, 'credential')),
+    )
+    .where(
+      inArray(
+        authUser.email,
+        DEMO_HOLDERS.map((h) => h.email),
+      ),
+    );
+  const working = await Promise.all(
+    DEMO_HOLDERS.map(async ({ email, password }): Promise<DemoLogin | undefined> => {
+      const hash = credentials.find((c) => c.email === email)?.hash;
+      if (!hash || !(await verifyPassword({ hash, password }))) return undefined;
+      const { role } = await matchHolder(database.db, email);
+      return role === 'administrator' || role === 'shareholder'
+        ? { role, email, password }
+        : undefined;
+    }),
+  );
+  return working.filter((login) => login !== undefined);
 }

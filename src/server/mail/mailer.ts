@@ -14,8 +14,11 @@ export interface MailMessage {
 export interface Mailer {
   /** Sends now (awaits the SMTP server or the outbox write). */
   send(message: MailMessage): Promise<void>;
-  /** Sends in the background, outside the request; failures are logged, never thrown. */
-  enqueue(message: MailMessage): void;
+  /**
+   * Sends in the background, outside the request; failures (composing it included) are logged,
+   * never thrown.
+   */
+  enqueue(message: MailMessage | Promise<MailMessage>): void;
   /** Resolves when every queued message has been handled (tests, shutdown). */
   drain(): Promise<void>;
 }
@@ -51,12 +54,11 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
   return {
     send,
     enqueue(message) {
-      const p = send(message).catch((err: unknown) => {
-        log.error(
-          { err, event: 'mail.failed', subject: message.subject },
-          'mail could not be sent',
-        );
-      });
+      const p = Promise.resolve(message)
+        .then(send)
+        .catch((err: unknown) => {
+          log.error({ err, event: 'mail.failed' }, 'mail could not be sent');
+        });
       pending.add(p);
       void p.finally(() => pending.delete(p));
     },

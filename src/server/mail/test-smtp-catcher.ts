@@ -1,7 +1,10 @@
 import { SMTPServer } from 'smtp-server';
 
 export interface CaughtMail {
+  /** The envelope's sender address. */
   from: string;
+  /** The From header as a reader sees it (encoded words decoded). */
+  fromHeader: string;
   to: string[];
   subject: string;
   /** The text body, quoted-printable decoded. */
@@ -23,6 +26,16 @@ export function decodeQuotedPrintable(input: string): string {
   return Buffer.from(bytes).toString('utf8');
 }
 
+/** A header's RFC 2047 encoded words, decoded (the space between two of them is not text). */
+const decodeWords = (value: string): string =>
+  value
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_, kind: string, data: string) =>
+      kind.toUpperCase() === 'B'
+        ? Buffer.from(data, 'base64').toString('utf8')
+        : decodeQuotedPrintable(data.replace(/_/g, ' ')),
+    );
+
 function parse(raw: string, from: string, to: string[]): CaughtMail {
   const split = raw.indexOf('\r\n\r\n') >= 0 ? raw.indexOf('\r\n\r\n') : raw.indexOf('\n\n');
   const head = raw.slice(0, split).replace(/\r?\n[ \t]+/g, ' ');
@@ -34,13 +47,14 @@ function parse(raw: string, from: string, to: string[]): CaughtMail {
   if (encoding === 'quoted-printable') text = decodeQuotedPrintable(body);
   else if (encoding === 'base64')
     text = Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
-  let subject = header('Subject');
-  subject = subject.replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_, kind: string, data: string) =>
-    kind.toUpperCase() === 'B'
-      ? Buffer.from(data, 'base64').toString('utf8')
-      : decodeQuotedPrintable(data.replace(/_/g, ' ')),
-  );
-  return { from, to, subject, text: text.replace(/\r\n/g, '\n'), raw };
+  return {
+    from,
+    fromHeader: decodeWords(header('From')),
+    to,
+    subject: decodeWords(header('Subject')),
+    text: text.replace(/\r\n/g, '\n'),
+    raw,
+  };
 }
 
 /** A local SMTP server that keeps every message (tests and the e2e server). */

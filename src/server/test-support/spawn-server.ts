@@ -6,7 +6,7 @@ const mainTs = fileURLToPath(new URL('../main.ts', import.meta.url));
 
 export interface ServerProcess {
   child: ChildProcess;
-  /** The URL it listens on, once it prints it; rejects when it exits first. */
+  /** The URL to open, once the banner's last line says it; rejects when it exits first. */
   ready: Promise<string>;
   exited: Promise<number | null>;
   /** stdout and stderr so far. */
@@ -61,7 +61,7 @@ export function spawnServer(
   child.stderr.on('data', onData);
   const ready = new Promise<string>((resolve, reject) => {
     const check = () => {
-      const m = /running at (http:\/\/\S+)/.exec(out);
+      const m = /^Open (http:\/\/\S+)\n/m.exec(out);
       if (m) resolve(m[1]!);
     };
     child.stdout.on('data', check);

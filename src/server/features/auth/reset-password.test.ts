@@ -57,7 +57,7 @@ describe('POST /auth/forgot-password', () => {
     expect(known.body).toBe(unknown.body);
     expect(known.json()).toEqual({ success: true, message: authMessages.forgotPasswordSent });
     const mail = await mailFor('r1@t.test');
-    expect(mail?.subject).toBe('Reset your Shareholder Registry password');
+    expect(mail?.subject).toBe('Test Holdings, Inc.: Reset your password');
     expect(mail?.text).toMatch(
       /^http:\/\/localhost:3000\/reset-password\?token=[A-Za-z0-9_-]{24,}$/m,
     );

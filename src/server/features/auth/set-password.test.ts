@@ -138,7 +138,7 @@ describe('POST /auth/set-password: an initial password for a holder', () => {
     expect((await c.login('lukasz@t.test', 'welcome aboard 2026')).res.statusCode).toBe(200);
     await t.app.authRuntime.drain();
     const invite = c.mailsTo(smtp.mails, 'lukasz@t.test').at(-1)!;
-    expect(invite.subject).toBe('Your Shareholder Registry login');
+    expect(invite.subject).toBe('Test Holdings, Inc.: Your shareholder login');
     expect(invite.text).toContain('http://localhost:3000/login');
     expect(invite.text).not.toContain('evil.example');
     expect(invite.text).not.toContain('welcome aboard 2026');

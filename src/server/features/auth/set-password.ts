@@ -7,6 +7,7 @@ import { passwordProblem } from '../../auth/password-policy';
 import { matchHolder } from '../../auth/holder-match';
 import { authAccount, authUser } from '../../db/schema';
 import { AppError } from '../../http/app-error';
+import { accountMail } from '../../mail/account-mail';
 import type { Principal } from '../../plugins/access-control';
 import { ownOriginUrl, type AuthFeatureDeps } from './auth-deps';
 import { revokeAllTokensOfUser } from './revoke-user-tokens';
@@ -93,13 +94,7 @@ async function changeOwnPassword(
   }
   if (input.revokeOtherSessions !== false)
     await revokeAllTokensOfUser(deps.db, principal.userId, principal.sessionId);
-  deps.mailer.enqueue({
-    to: principal.email,
-    subject: 'Your Shareholder Registry password was changed',
-    text:
-      `The password of your Shareholder Registry account was changed, and your other sessions were signed out.\n\n` +
-      `If this was not you, reset your password and contact your administrator at once.\n`,
-  });
+  deps.mailer.enqueue(accountMail(deps, principal.email, { kind: 'password-changed' }));
   logAuthEvent(request, 'auth.password.changed', { userId: principal.userId });
 }
 
@@ -160,20 +155,11 @@ async function targetHolder(deps: AuthFeatureDeps, principal: Principal, input: 
 /** The invitation (sendEmail) or the notice that a password was set; never the password. */
 function initialPasswordMail(deps: AuthFeatureDeps, email: string, input: SetPasswordBody) {
   const loginUrl = ownOriginUrl(deps.config, input.loginUrl, `${deps.config.publicUrl}/login`);
-  return input.sendEmail
-    ? {
-        to: email,
-        subject: 'Your Shareholder Registry login',
-        text:
-          `An administrator has created a login for you in the Shareholder Registry.\n\n` +
-          `Sign in at ${loginUrl} with this e-mail address and the initial password your administrator gives you,\n` +
-          `or choose your own password with "Reset Password" on that page.\n`,
-      }
-    : {
-        to: email,
-        subject: 'A password was set for your Shareholder Registry account',
-        text: `An administrator set an initial password for your Shareholder Registry account.\n\nIf you did not expect this, contact your administrator.\n`,
-      };
+  return accountMail(
+    deps,
+    email,
+    input.sendEmail ? { kind: 'login-created', loginUrl } : { kind: 'initial-password-set' },
+  );
 }
 
 /** Why an initial password may not be set, and the answer each reason gets. */

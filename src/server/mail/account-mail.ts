@@ -1,0 +1,117 @@
+import { sql } from 'drizzle-orm';
+import type { Config } from '../config';
+import type { Db } from '../db/database';
+import { rows } from '../db/sql';
+import type { MailMessage } from './mailer';
+
+/** The messages about a login, with what each one carries besides the company. */
+export type AccountMail =
+  | { kind: 'reset-link'; link: string }
+  | { kind: 'administrator-invitation'; link: string }
+  | { kind: 'login-created'; loginUrl: string }
+  | { kind: 'password-reset' }
+  | { kind: 'password-changed' }
+  | { kind: 'initial-password-set' };
+
+interface Texts {
+  subject: string;
+  body: string;
+}
+
+type Kind = AccountMail['kind'];
+
+/** A sentence's full stop, unless it ends on one already ("Acme Holdings, Inc."). */
+const stop = (sentence: string): string => (sentence.endsWith('.') ? sentence : `${sentence}.`);
+
+/** What each message says, in the words of `registry`: "the shareholder registry of {company}". */
+const TEXTS: { [K in Kind]: (mail: Extract<AccountMail, { kind: K }>, registry: string) => Texts } =
+  {
+    'reset-link': (mail, registry) => ({
+      subject: 'Reset your password',
+      body:
+        `${stop(`Someone asked to reset the password of your login to ${registry}`)}\n\n` +
+        `To choose a new password, open this link within 30 minutes:\n${mail.link}\n\n` +
+        `If you did not ask for this, ignore this message: your password stays as it is.`,
+    }),
+    'administrator-invitation': (mail, registry) => ({
+      subject: 'Your administrator account',
+      body:
+        `${stop(`An administrator account was created for you in ${registry}`)}\n\n` +
+        `To choose your password, open this link within 30 minutes:\n${mail.link}\n\n` +
+        `If it has expired, use "Reset Password" on the login page.`,
+    }),
+    'password-reset': (_, registry) => ({
+      subject: 'Your password was reset',
+      body:
+        `The password of your login to ${registry} was reset, and every session was signed out.\n\n` +
+        `If this was not you, contact your administrator at once.`,
+    }),
+    'password-changed': (_, registry) => ({
+      subject: 'Your password was changed',
+      body:
+        `The password of your login to ${registry} was changed, and your other sessions were signed out.\n\n` +
+        `If this was not you, reset your password and contact your administrator at once.`,
+    }),
+    'login-created': (mail, registry) => ({
+      subject: 'Your shareholder login',
+      body:
+        `${stop(`An administrator has created a login for you in ${registry}`)}\n\n` +
+        `Sign in at ${mail.loginUrl} with this e-mail address and the initial password your administrator gives you,\n` +
+        `or choose your own password with "Reset Password" on that page.`,
+    }),
+    'initial-password-set': (_, registry) => ({
+      subject: 'A password was set for your account',
+      body:
+        `${stop(`An administrator set an initial password for your login to ${registry}`)}\n\n` +
+        `If you did not expect this, contact your administrator.`,
+    }),
+  };
+
+const textsOf = <K extends Kind>(mail: Extract<AccountMail, { kind: K }>, registry: string) =>
+  (TEXTS[mail.kind] as (m: typeof mail, r: string) => Texts)(mail, registry);
+
+/** MAIL_FROM's display name (`Name <address>`), or its address when it has none. */
+function senderName(mailFrom: string): string {
+  const named = /^\s*"?([^"<]*?)"?\s*<[^>]+>\s*$/.exec(mailFrom);
+  return named?.[1] ? named[1] : mailFrom.trim();
+}
+
+/**
+ * The company a recipient belongs to: the organization of the holder their e-mail matches (an
+ * active administrator first, as at sign-in). A mail to no holder names the sender instead.
+ */
+async function companyOf(db: Db, email: string): Promise<string | undefined> {
+  const [row] = await rows<{ legal_name: string }>(
+    db,
+    sql`select o.legal_name
+          from shareholder m
+          join organization o on o.id = m.organization_id
+         where lower(m.email) = lower(${email})
+         order by m.active desc, m.is_admin desc, m.created_at
+         limit 1`,
+  );
+  return row?.legal_name;
+}
+
+/**
+ * A message about a login to `to`: the company's name opens the subject and is named in the
+ * text, which is signed with MAIL_FROM's name (the mailer sends it from MAIL_FROM).
+ */
+export async function accountMail(
+  deps: { db: Db; config: Pick<Config, 'mailFrom'> },
+  to: string,
+  mail: AccountMail,
+): Promise<MailMessage> {
+  const sender = senderName(deps.config.mailFrom);
+  const company = await companyOf(deps.db, to);
+  const { subject, body } = textsOf(
+    mail,
+    `the shareholder registry${company ? ` of ${company}` : ''}`,
+  );
+  const signature = company ? `${sender}\n${company}` : sender;
+  return {
+    to,
+    subject: `${company ?? sender}: ${subject}`,
+    text: `${body}\n\n-- \n${signature}\n`,
+  };
+}

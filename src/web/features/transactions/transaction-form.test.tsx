@@ -21,7 +21,13 @@ const TODAY = '2026-03-02';
 
 const directory: DirectoryResponse = {
   asOf: TODAY,
-  totals: { shareholders: 1, totalShares: '100.00', common: '100.00', preferred: '0.00' },
+  totals: {
+    shareholders: 1,
+    withoutShares: 0,
+    totalShares: '100.00',
+    common: '100.00',
+    preferred: '0.00',
+  },
   page: 1,
   pageSize: 50,
   total: 1,

@@ -6,14 +6,14 @@ import { authSession } from '../db/schema';
 import { apiKeyHeader } from '../../contract/constants/api-keys';
 import { AppError } from '../http/app-error';
 import { apiKeyPrincipal } from './api-key-principal';
+import { hasSessionCookie } from './cookies';
 import type { Principal, PrincipalResolver } from '../plugins/access-control';
 import type { Auth } from './auth';
 import type { PrincipalCache } from './principal-cache';
 import { createSessionReader, type PresentedToken } from './read-session';
 import { mustRewriteExpiry, sessionExpiry } from './session-expiry';
 
-/** The browser session cookie (better-auth's, prefixed; `__Secure-` is added over HTTPS). */
-export const SESSION_COOKIE = 'registry.session_token';
+export { SESSION_COOKIE } from './cookies';
 
 type SessionReader = ReturnType<typeof createSessionReader>;
 
@@ -33,8 +33,7 @@ export function createPrincipalResolver(
   const sessions = createSessionReader(auth, db);
   return async (request: FastifyRequest): Promise<Principal | null> => {
     const hasSession =
-      request.headers.authorization !== undefined ||
-      request.headers.cookie?.includes('session_token') === true;
+      request.headers.authorization !== undefined || hasSessionCookie(request.headers.cookie);
     const key = request.headers[apiKeyHeader];
     if (key !== undefined) {
       // One caller per request: a key never borrows, or lends, a session's rights.

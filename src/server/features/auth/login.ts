@@ -4,6 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { authMessages, type TokenPair } from '../../../contract/auth';
 import { logAuthEvent } from '../../auth/auth-events';
+import { hasSessionCookie } from '../../auth/cookies';
 import { copyHeaders, toHeaders } from '../../auth/http-bridge';
 import { deviceCookie, trustedDevice } from '../../auth/device-cookie';
 import {
@@ -95,7 +96,7 @@ async function signIn(
 ): Promise<TokenPair> {
   const { auth, db } = deps;
   const headers = toHeaders(request);
-  const previous = request.headers.cookie?.includes('session_token')
+  const previous = hasSessionCookie(request.headers.cookie)
     ? await auth.api.getSession({ headers, query: { disableRefresh: true } }).catch(() => null)
     : null;
   const signedIn = await auth.api.signInEmail({

@@ -17,13 +17,16 @@ export { SESSION_COOKIE } from './cookies';
 
 type SessionReader = ReturnType<typeof createSessionReader>;
 
+const BEARER_SCHEME = /^Bearer\s/i;
+
 /**
- * Resolves the caller from an API key (`X-API-Key`), or their session (cookie, or
- * `Authorization: Bearer` access token) and the holder their e-mail matches, so that a role change
- * or a disabled holder counts at the next request (ACL-07, SES-05). A session's answer is
- * remembered for a few seconds in `cache`, which the database's change notices empty
- * (principal-cache.ts). Browser sessions slide here, by the matched role's limits; a database
- * outage propagates and answers 503.
+ * Resolves the caller from their session (cookie, or `Authorization: Bearer` access token) and
+ * the holder their e-mail matches, so that a role change or a disabled holder counts at the next
+ * request (ACL-07, SES-05), and from an API key (`X-API-Key`). A key and a session together are
+ * one caller, the session's, limited by the key (access-control.ts): both must be valid and of
+ * the same organization. A session's answer is remembered for a few seconds in `cache`, which the
+ * database's change notices empty (principal-cache.ts). Browser sessions slide here, by the
+ * matched role's limits; a database outage propagates and answers 503.
  */
 export function createPrincipalResolver(
   auth: Auth,
@@ -31,21 +34,41 @@ export function createPrincipalResolver(
   cache: PrincipalCache,
 ): PrincipalResolver {
   const sessions = createSessionReader(auth, db);
+  const sessionOf = sessionResolver(db, sessions, cache);
   return async (request: FastifyRequest): Promise<Principal | null> => {
+    const header = request.headers[apiKeyHeader];
+    const session = await sessionOf(request);
+    if (header === undefined) return session ?? null;
+    const key = await apiKeyPrincipal(db, Array.isArray(header) ? (header[0] ?? '') : header);
+    if (session === undefined) return key;
+    return withKey(session, key);
+  };
+}
+
+/** The session and the key of one request, as one caller: the session's, limited by the key. */
+function withKey(session: Principal | null, key: Principal): Principal {
+  // A session was sent but has ended: the client must sign in again, not go on as the key.
+  if (session === null)
+    throw new AppError('AUTH.UNAUTHENTICATED', 'Your session has ended. Please sign in again.');
+  if (session.organizationId !== key.organizationId)
+    throw new AppError(
+      'AUTH.ORGANIZATION_MISMATCH',
+      'The API key belongs to another organization than your session.',
+      apiKeyHeader,
+    );
+  return { ...session, apiKey: key.apiKey! };
+}
+
+/**
+ * The session a request presents: its principal, null when the session presented is not (or no
+ * longer) valid, undefined when none is presented.
+ */
+function sessionResolver(db: Db, sessions: SessionReader, cache: PrincipalCache) {
+  return async (request: FastifyRequest): Promise<Principal | null | undefined> => {
     const hasSession =
-      request.headers.authorization !== undefined || hasSessionCookie(request.headers.cookie);
-    const key = request.headers[apiKeyHeader];
-    if (key !== undefined) {
-      // One caller per request: a key never borrows, or lends, a session's rights.
-      if (hasSession)
-        throw new AppError(
-          'AUTH.AMBIGUOUS_CREDENTIALS',
-          'Send an API key or a session, not both.',
-          apiKeyHeader,
-        );
-      return apiKeyPrincipal(db, Array.isArray(key) ? (key[0] ?? '') : key);
-    }
-    if (!hasSession) return null;
+      BEARER_SCHEME.test(request.headers.authorization ?? '') ||
+      hasSessionCookie(request.headers.cookie);
+    if (!hasSession) return undefined;
     const presented = await sessions.presented(request);
     if (!presented) return null;
     const cacheKey = `${presented.via}:${presented.token}`;

@@ -7,6 +7,7 @@ import { apiKeyHeader } from '../../contract/constants/api-keys';
 import { AppError } from '../http/app-error';
 import { apiKeyPrincipal } from './api-key-principal';
 import { hasSessionCookie } from './cookies';
+import { revokeAllTokensOfUser } from './revoke-user-tokens';
 import type { Principal, PrincipalResolver } from '../plugins/access-control';
 import type { Auth } from './auth';
 import type { PrincipalCache } from './principal-cache';
@@ -92,8 +93,9 @@ async function sessionPrincipal(
   if (!session) return null;
   const match = session.holder;
   if (match.role === 'disabled') {
-    // Disabling a holder ends every session of theirs (SES-05).
-    await db.delete(authSession).where(eq(authSession.userId, session.userId));
+    // Disabling a holder ends every session and token of theirs (SES-05); the database does so
+    // when the holder is disabled (migration 0017), this when a change of e-mail disabled them.
+    await revokeAllTokensOfUser(db, session.userId);
     return null;
   }
   const role = match.role === 'none' ? null : match.role;

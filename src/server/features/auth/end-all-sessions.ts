@@ -4,7 +4,7 @@ import { logAuthEvent } from '../../auth/auth-events';
 import { authRefreshToken, authSession, authUser, shareholder } from '../../db/schema';
 import type { Principal } from '../../plugins/access-control';
 import type { AuthFeatureDeps } from './auth-deps';
-import { revokeRefreshTokens } from './revoke-user-tokens';
+import { revokeRefreshTokens } from '../../auth/revoke-user-tokens';
 
 /**
  * POST /auth/admin/end-all-sessions (administrators): ends the sessions, access tokens and

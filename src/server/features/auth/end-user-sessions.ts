@@ -6,7 +6,7 @@ import { authUser, shareholder } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import type { Principal } from '../../plugins/access-control';
 import type { AuthFeatureDeps } from './auth-deps';
-import { revokeAllTokensOfUser } from './revoke-user-tokens';
+import { revokeAllTokensOfUser } from '../../auth/revoke-user-tokens';
 
 /**
  * POST /auth/admin/end-user-sessions (administrators): ends every browser session, access token

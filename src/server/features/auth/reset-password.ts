@@ -7,7 +7,7 @@ import { passwordProblem } from '../../auth/password-policy';
 import { AppError } from '../../http/app-error';
 import type { AuthFeatureDeps } from './auth-deps';
 import { findResetTokenUser } from './validate-reset-token';
-import { revokeAllTokensOfUser } from './revoke-user-tokens';
+import { revokeAllTokensOfUser } from '../../auth/revoke-user-tokens';
 
 /**
  * POST /auth/reset-password: the token first ("Invalid or expired reset token."), then the

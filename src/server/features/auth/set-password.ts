@@ -9,7 +9,7 @@ import { authAccount, authUser } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import type { Principal } from '../../plugins/access-control';
 import { ownOriginUrl, type AuthFeatureDeps } from './auth-deps';
-import { revokeAllTokensOfUser } from './revoke-user-tokens';
+import { revokeAllTokensOfUser } from '../../auth/revoke-user-tokens';
 
 const credentialOf = async (deps: AuthFeatureDeps, userId: string) => {
   const [row] = await deps.db

@@ -123,7 +123,7 @@ export function createSessionReader(auth: Auth, db: Db) {
                  h.id, h.organization_id, h.name, h.is_admin, h.active, h.time_zone
             from auth_session s
             join auth_user u on u.id = s.user_id
-            left join lateral (${holderMatchSql(sql`u.email`)}) h on true
+            left join lateral (${holderMatchSql(sql`u.email`, sql`u.organization_id`)}) h on true
            where s.token = ${token}`,
     );
     if (!row) return null;

@@ -130,6 +130,8 @@ export const authLoginFailure = pgTable(
   {
     id: textKey(),
     email: text('email').notNull(),
+    // Who failed: the client address, or `device|{id}` for a known browser (rate-limit.ts).
+    client: text('client'),
     failedAt: moment('failed_at').notNull().defaultNow(),
   },
   (t) => [index('auth_login_failure_email_idx').on(t.email, t.failedAt)],

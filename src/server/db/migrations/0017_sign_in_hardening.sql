@@ -36,3 +36,7 @@ CREATE TRIGGER shareholder_disabled_ends_logins
   AFTER UPDATE OF active ON shareholder
   FOR EACH ROW WHEN (OLD.active AND NOT NEW.active AND NEW.email IS NOT NULL)
   EXECUTE FUNCTION registry_end_disabled_logins();
+--> statement-breakpoint
+-- Each failed sign-in names its client (an address, or a known browser): a client is held back by
+-- its own failures, never by the account's alone (issue 23, AUTH-07).
+ALTER TABLE "auth_login_failure" ADD COLUMN "client" text;

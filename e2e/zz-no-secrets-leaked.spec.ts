@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { CaughtMail } from '../src/server/mail/test-smtp-catcher';
+import { findLeaks } from '../src/server/test-support/find-leaks';
 import type { Trail } from './support/fixtures';
 import { passwords, suitePasswords } from './support/passwords';
 import { serverLogFile, trailFile } from './support/trail';
@@ -9,29 +10,8 @@ import { serverLogFile, trailFile } from './support/trail';
 // LOG-03 / SES-09, over the whole browser run: this spec runs last (the `leak-check` teardown
 // project of playwright.config.ts, so it runs even when other tests failed) and reads what the
 // e2e server logged and what every test's browsers kept (history entries, Referer headers,
-// request addresses). No password used in the suite, no session or reset token, no reset link.
-
-/** Shapes of secrets, whatever their value: a reset link, a token in a URL, a cookie, a bearer. */
-const SECRET_SHAPES: Array<[string, RegExp]> = [
-  ['reset link', /reset-password\?(?:[^\s"]*&)?token=(?!\[Redacted\])[\w-]{8,}/i],
-  ['token in a URL', /[?&](?:token|accessToken|refreshToken|access_token|id_token)=[\w.~%-]{16,}/i],
-  ['session cookie', /registry\.session_token=(?!\[Redacted\])[^\s;",]{8,}/],
-  ['bearer token', /Bearer\s+(?!\[Redacted\])[\w.~+/-]{16,}/],
-];
-
-/** Every place in `text` where a secret or a secret's shape appears. */
-export function findLeaks(text: string, secrets: Iterable<string>): string[] {
-  const hits: string[] = [];
-  for (const [name, shape] of SECRET_SHAPES) {
-    const m = shape.exec(text);
-    if (m) hits.push(`${name}: …${text.slice(Math.max(0, m.index - 40), m.index + 60)}…`);
-  }
-  for (const secret of secrets) {
-    const at = text.indexOf(secret);
-    if (at >= 0) hits.push(`the secret "${secret.slice(0, 4)}…" at offset ${at}`);
-  }
-  return hits;
-}
+// request addresses). No password used in the suite, no session or reset token, no reset link
+// (findLeaks, shared with the Vitest run's check: src/server/test-support/find-leaks.ts).
 
 const mailedResetTokens = (): string[] => {
   const dir = join(process.env.E2E_DATA_DIR!, 'mail');
@@ -41,18 +21,6 @@ const mailedResetTokens = (): string[] => {
     return [...mail.text.matchAll(/token=([\w-]{16,})/g)].map((m) => m[1]!);
   });
 };
-
-test('the leak check finds what it looks for', () => {
-  const secrets = ['demo-admin-2026'];
-  expect(findLeaks('{"msg":"login","password":"[Redacted]"}', secrets)).toEqual([]);
-  expect(findLeaks('{"body":{"password":"demo-admin-2026"}}', secrets)).toHaveLength(1);
-  expect(findLeaks('GET /reset-password?token=abcdefghijklmnopqrstuvwxyz', [])).toHaveLength(2);
-  expect(findLeaks('cookie: registry.session_token=AbCdEfGh12345678.sig', [])).toHaveLength(1);
-  expect(findLeaks('"authorization":"Bearer abcdefghijklmnop1234"', [])).toHaveLength(1);
-  expect(
-    findLeaks('"authorization":"[Redacted]","url":"/reset-password?token=[Redacted]"', []),
-  ).toEqual([]);
-});
 
 test('no password, token or reset link in the server log or the browsers', () => {
   const log = readFileSync(serverLogFile(), 'utf8');

@@ -13,6 +13,7 @@ import { transactionScope } from '../db/transaction-scope';
 import { accountMail } from '../mail/account-mail';
 import type { Mailer } from '../mail/mailer';
 import { matchUser } from './holder-match';
+import { bindLoginToCompany } from './login-company';
 import { hit, RESET_ACCOUNT_RULE } from './rate-limit';
 import { SESSION_LIMITS, sessionExpiry } from './session-expiry';
 
@@ -225,6 +226,8 @@ export function createAuth(deps: AuthDeps) {
               return {
                 data: { ...session, expiresAt: new Date(now + SESSION_LIMITS.accessToken * 1000) },
               };
+            // A login without a company yet (Google's first sign-in) gets the one holding it.
+            await bindLoginToCompany(dbNow(), session.userId);
             const match = await matchUser(dbNow(), session.userId);
             // A disabled holder gets no session, whichever way they sign in (AUTH-10).
             if (match.role === 'disabled')

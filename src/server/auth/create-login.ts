@@ -2,15 +2,17 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { authUser } from '../db/schema';
 import { hashPassword, type Auth } from './auth';
+import { bindLoginToCompany } from './login-company';
 
 /**
  * A login for a holder's e-mail: the better-auth user (e-mail verified: an administrator or the
  * demo vouches for it) and, with a password, its credential account. Existing users are reused.
+ * The login belongs to `organizationId`, or else to the company holding the e-mail first.
  */
 export async function createLogin(
   auth: Auth,
   db: Db,
-  opts: { email: string; name: string; password?: string },
+  opts: { email: string; name: string; password?: string; organizationId?: string },
 ): Promise<{ userId: string; created: boolean }> {
   const ctx = await auth.$context;
   const email = opts.email.trim().toLowerCase();
@@ -24,6 +26,7 @@ export async function createLogin(
       { email, name: opts.name, emailVerified: true },
       { method: 'admin' },
     ));
+  await bindLoginToCompany(db, user.id, opts.organizationId);
   if (opts.password !== undefined) {
     const hash = await hashPassword(opts.password);
     const credential = await ctx.internalAdapter.findCredentialAccount(user.id);

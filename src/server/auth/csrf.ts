@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../http/app-error';
+import { hasSessionCookie } from './cookies';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -30,7 +31,7 @@ export function registerCsrfCheck(app: FastifyInstance, publicUrl: string): void
   function check(request: FastifyRequest): void {
     if (!WRITES.has(request.method)) return;
     const path = request.url;
-    if (!/(^|;\s*)(__Secure-)?registry\.session_token=/.test(request.headers.cookie ?? '')) return;
+    if (!hasSessionCookie(request.headers.cookie)) return;
     if (request.headers.origin !== origin) {
       request.log.warn(
         {

@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { readCookies } from './cookies';
 
 /**
  * OWASP's device cookies against lock-out abuse: a browser that signed in to an account before
@@ -31,9 +32,7 @@ export function trustedDevice(
   cookieHeader: string | undefined,
   email: string,
 ): string | null {
-  const match = new RegExp(
-    `(?:^|;\\s*)${DEVICE_COOKIE.replace('.', '\\.')}=([\\w-]+)\\.([\\w-]+)`,
-  ).exec(cookieHeader ?? '');
+  const match = /^([\w-]+)\.([\w-]+)$/.exec(readCookies(cookieHeader).get(DEVICE_COOKIE) ?? '');
   if (!match) return null;
   const [, nonce, signature] = match as unknown as [string, string, string];
   const expected = Buffer.from(sign(secret, email, nonce));

@@ -23,14 +23,18 @@ const NONE: HolderMatch = {
 };
 
 /**
- * The holder an e-mail (an SQL expression) matches, case-insensitively: an active administrator
- * first, then an active holder, then an inactive one (the user is disabled). At most one row.
+ * The holder an e-mail (an SQL expression) matches in one company (an SQL expression; a null one
+ * matches nothing), or in any company when none is given, case-insensitively: an active
+ * administrator first, then an active holder, then an inactive one (the user is disabled). At
+ * most one row. A session's company is its login's (auth_user.organization_id): a holder record
+ * elsewhere with the same e-mail never counts.
  */
-export const holderMatchSql = (email: SQL): SQL =>
+export const holderMatchSql = (email: SQL, organizationId?: SQL): SQL =>
   sql`select m.id, m.organization_id, m.name, m.is_admin, m.active, o.time_zone
         from shareholder m
         join organization o on o.id = m.organization_id
        where lower(m.email) = lower(${email})
+         ${organizationId ? sql`and m.organization_id = ${organizationId}` : sql``}
        order by m.active desc, m.is_admin desc, m.created_at
        limit 1`;
 
@@ -55,17 +59,22 @@ export function toHolderMatch(row: HolderMatchRow | undefined): HolderMatch {
   };
 }
 
-/** Matches an e-mail to a holder (holderMatchSql). */
-export async function matchHolder(db: Db, email: string): Promise<HolderMatch> {
-  const [row] = await rows<HolderMatchRow>(db, holderMatchSql(sql`${email}`));
+/** Matches an e-mail to a holder of one company, or of any when none is given (holderMatchSql). */
+export async function matchHolder(
+  db: Db,
+  email: string,
+  organizationId?: string,
+): Promise<HolderMatch> {
+  const company = organizationId === undefined ? undefined : sql`${organizationId}::uuid`;
+  const [row] = await rows<HolderMatchRow>(db, holderMatchSql(sql`${email}`, company));
   return toHolderMatch(row);
 }
 
-/** The holder match of a user id (through the user's e-mail). */
+/** The holder match of a user id: their e-mail, in their login's company. */
 export async function matchUser(db: Db, userId: string): Promise<HolderMatch> {
   const [user] = await db
-    .select({ email: authUser.email })
+    .select({ email: authUser.email, organizationId: authUser.organizationId })
     .from(authUser)
     .where(eq(authUser.id, userId));
-  return user ? matchHolder(db, user.email) : NONE;
+  return user?.organizationId ? matchHolder(db, user.email, user.organizationId) : NONE;
 }

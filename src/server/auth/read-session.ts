@@ -5,6 +5,7 @@ import type { Db } from '../db/database';
 import { authSession } from '../db/schema';
 import { rows } from '../db/sql';
 import type { Auth } from './auth';
+import { readCookies } from './cookies';
 import {
   holderMatchSql,
   toHolderMatch,
@@ -65,15 +66,6 @@ function verifiedToken(signed: string, secret: string): string | null {
   return signatureMatches(token, value.slice(dot + 1), secret) ? token : null;
 }
 
-function cookieValue(header: string | undefined, name: string): string | undefined {
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
-  }
-  return undefined;
-}
-
 /** The session token a request presents, and how. */
 export interface PresentedToken {
   token: string;
@@ -115,7 +107,7 @@ export function createSessionReader(auth: Auth, db: Db) {
     let token: string | null;
     if (bearer !== undefined) token = bearer.includes('.') ? verifiedOnce(bearer, secret) : bearer;
     else {
-      const cookie = cookieValue(request.headers.cookie, cookieName);
+      const cookie = readCookies(request.headers.cookie).get(cookieName);
       token = cookie === undefined ? null : verifiedOnce(cookie, secret);
     }
     return token === null ? null : { token, via: bearer !== undefined ? 'bearer' : 'cookie' };
@@ -131,7 +123,7 @@ export function createSessionReader(auth: Auth, db: Db) {
                  h.id, h.organization_id, h.name, h.is_admin, h.active, h.time_zone
             from auth_session s
             join auth_user u on u.id = s.user_id
-            left join lateral (${holderMatchSql(sql`u.email`)}) h on true
+            left join lateral (${holderMatchSql(sql`u.email`, sql`u.organization_id`)}) h on true
            where s.token = ${token}`,
     );
     if (!row) return null;

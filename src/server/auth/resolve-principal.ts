@@ -6,24 +6,28 @@ import { authSession } from '../db/schema';
 import { apiKeyHeader } from '../../contract/constants/api-keys';
 import { AppError } from '../http/app-error';
 import { apiKeyPrincipal } from './api-key-principal';
+import { hasSessionCookie } from './cookies';
+import { revokeAllTokensOfUser } from './revoke-user-tokens';
 import type { Principal, PrincipalResolver } from '../plugins/access-control';
 import type { Auth } from './auth';
 import type { PrincipalCache } from './principal-cache';
 import { createSessionReader, type PresentedToken } from './read-session';
 import { mustRewriteExpiry, sessionExpiry } from './session-expiry';
 
-/** The browser session cookie (better-auth's, prefixed; `__Secure-` is added over HTTPS). */
-export const SESSION_COOKIE = 'registry.session_token';
+export { SESSION_COOKIE } from './cookies';
 
 type SessionReader = ReturnType<typeof createSessionReader>;
 
+const BEARER_SCHEME = /^Bearer\s/i;
+
 /**
- * Resolves the caller from an API key (`X-API-Key`), or their session (cookie, or
- * `Authorization: Bearer` access token) and the holder their e-mail matches, so that a role change
- * or a disabled holder counts at the next request (ACL-07, SES-05). A session's answer is
- * remembered for a few seconds in `cache`, which the database's change notices empty
- * (principal-cache.ts). Browser sessions slide here, by the matched role's limits; a database
- * outage propagates and answers 503.
+ * Resolves the caller from their session (cookie, or `Authorization: Bearer` access token) and
+ * the holder their e-mail matches, so that a role change or a disabled holder counts at the next
+ * request (ACL-07, SES-05), and from an API key (`X-API-Key`). A key and a session together are
+ * one caller, the session's, limited by the key (access-control.ts): both must be valid and of
+ * the same organization. A session's answer is remembered for a few seconds in `cache`, which the
+ * database's change notices empty (principal-cache.ts). Browser sessions slide here, by the
+ * matched role's limits; a database outage propagates and answers 503.
  */
 export function createPrincipalResolver(
   auth: Auth,
@@ -31,22 +35,41 @@ export function createPrincipalResolver(
   cache: PrincipalCache,
 ): PrincipalResolver {
   const sessions = createSessionReader(auth, db);
+  const sessionOf = sessionResolver(db, sessions, cache);
   return async (request: FastifyRequest): Promise<Principal | null> => {
+    const header = request.headers[apiKeyHeader];
+    const session = await sessionOf(request);
+    if (header === undefined) return session ?? null;
+    const key = await apiKeyPrincipal(db, Array.isArray(header) ? (header[0] ?? '') : header);
+    if (session === undefined) return key;
+    return withKey(session, key);
+  };
+}
+
+/** The session and the key of one request, as one caller: the session's, limited by the key. */
+function withKey(session: Principal | null, key: Principal): Principal {
+  // A session was sent but has ended: the client must sign in again, not go on as the key.
+  if (session === null)
+    throw new AppError('AUTH.UNAUTHENTICATED', 'Your session has ended. Please sign in again.');
+  if (session.organizationId !== key.organizationId)
+    throw new AppError(
+      'AUTH.ORGANIZATION_MISMATCH',
+      'The API key belongs to another organization than your session.',
+      apiKeyHeader,
+    );
+  return { ...session, apiKey: key.apiKey! };
+}
+
+/**
+ * The session a request presents: its principal, null when the session presented is not (or no
+ * longer) valid, undefined when none is presented.
+ */
+function sessionResolver(db: Db, sessions: SessionReader, cache: PrincipalCache) {
+  return async (request: FastifyRequest): Promise<Principal | null | undefined> => {
     const hasSession =
-      request.headers.authorization !== undefined ||
-      request.headers.cookie?.includes('session_token') === true;
-    const key = request.headers[apiKeyHeader];
-    if (key !== undefined) {
-      // One caller per request: a key never borrows, or lends, a session's rights.
-      if (hasSession)
-        throw new AppError(
-          'AUTH.AMBIGUOUS_CREDENTIALS',
-          'Send an API key or a session, not both.',
-          apiKeyHeader,
-        );
-      return apiKeyPrincipal(db, Array.isArray(key) ? (key[0] ?? '') : key);
-    }
-    if (!hasSession) return null;
+      BEARER_SCHEME.test(request.headers.authorization ?? '') ||
+      hasSessionCookie(request.headers.cookie);
+    if (!hasSession) return undefined;
     const presented = await sessions.presented(request);
     if (!presented) return null;
     const cacheKey = `${presented.via}:${presented.token}`;
@@ -70,8 +93,9 @@ async function sessionPrincipal(
   if (!session) return null;
   const match = session.holder;
   if (match.role === 'disabled') {
-    // Disabling a holder ends every session of theirs (SES-05).
-    await db.delete(authSession).where(eq(authSession.userId, session.userId));
+    // Disabling a holder ends every session and token of theirs (SES-05); the database does so
+    // when the holder is disabled (migration 0019), this when a change of e-mail disabled them.
+    await revokeAllTokensOfUser(db, session.userId);
     return null;
   }
   const role = match.role === 'none' ? null : match.role;

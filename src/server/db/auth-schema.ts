@@ -1,5 +1,6 @@
-import { bigint, boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, moment, updatedAt } from './columns';
+import { organization } from './schema';
 
 // better-auth's core tables (1.7), mapped through its drizzle adapter: property names are the
 // field names better-auth uses, SQL names are ours.
@@ -19,14 +20,21 @@ const userRef = () =>
     .notNull()
     .references(() => authUser.id, { onDelete: 'cascade' });
 
-export const authUser = pgTable('auth_user', {
-  id: textKey(),
-  name: text('name').notNull(),
-  email: text('email').notNull().unique(),
-  emailVerified: boolean('email_verified').notNull().default(false),
-  image: text('image'),
-  ...stamps(),
-});
+export const authUser = pgTable(
+  'auth_user',
+  {
+    id: textKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull().unique(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    image: text('image'),
+    ...stamps(),
+    // Ours: the company the login belongs to, set once where it was created (auth/login-company.ts).
+    // Only that company's holder records say who its sessions are; null until one holds the e-mail.
+    organizationId: uuid('organization_id').references(() => organization.id),
+  },
+  (t) => [index('auth_user_organization_idx').on(t.organizationId)],
+);
 
 export const authSession = pgTable(
   'auth_session',
@@ -122,6 +130,8 @@ export const authLoginFailure = pgTable(
   {
     id: textKey(),
     email: text('email').notNull(),
+    // Who failed: the client address, or `device|{id}` for a known browser (rate-limit.ts).
+    client: text('client'),
     failedAt: moment('failed_at').notNull().defaultNow(),
   },
   (t) => [index('auth_login_failure_email_idx').on(t.email, t.failedAt)],

@@ -59,7 +59,7 @@ export async function seedDemoHolders(
     const userId = randomUUID();
     await tx
       .insert(authUser)
-      .values({ id: userId, name: h.name, email: h.email, emailVerified: true });
+      .values({ id: userId, name: h.name, email: h.email, emailVerified: true, organizationId });
     await tx.insert(authAccount).values({
       id: randomUUID(),
       userId,

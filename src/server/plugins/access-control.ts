@@ -20,7 +20,10 @@ export interface Principal {
   timeZone: string;
   role: Role | null;
   via: 'cookie' | 'bearer' | 'api-key';
-  /** Set when the caller is an API key (X-API-Key): it reaches only routes naming its scopes. */
+  /**
+   * Set when the request carries an API key (X-API-Key): alone (`via: 'api-key'`) or with a
+   * session of its organization, which it then limits to its scopes.
+   */
   apiKey?: { id: string; name: string; scopes: readonly ApiKeyScope[] };
 }
 
@@ -37,20 +40,40 @@ declare module 'fastify' {
 
 export type PrincipalResolver = (request: FastifyRequest) => Promise<Principal | null>;
 
+/**
+ * Whether the caller may use a route of this access. A key reaches only the routes the table
+ * grants to one of its scopes; with a session, a request may do only what both allow (the
+ * session's role and the key's scopes). The caller's own login (`signed-in`: who am I, sign out,
+ * my sessions, my password) is the session's: a key neither reaches it alone nor narrows it.
+ */
 const allows = (access: Access, p: Principal | null): boolean => {
+  if (access === 'anonymous') return true;
+  if (p === null) return false;
+  const key = p.apiKey;
   switch (access) {
-    case 'anonymous':
-      return true;
     case 'signed-in':
-      return p !== null;
+      return p.via !== 'api-key';
     case 'shareholder':
-      return p?.role === 'shareholder' || p?.role === 'administrator';
+      return !key && (p.role === 'shareholder' || p.role === 'administrator');
     case 'administrator':
-      return p?.role === 'administrator';
+      return !key && p.role === 'administrator';
     default:
-      return p?.role === 'administrator' || (p?.apiKey?.scopes.includes(access) ?? false);
+      return (
+        (p.via === 'api-key' || p.role === 'administrator') && (!key || key.scopes.includes(access))
+      );
   }
 };
+
+/** The refusal of a caller who is signed in (or a key) but may not use the route. */
+const forbidden = (p: Principal) =>
+  p.apiKey
+    ? new AppError(
+        'AUTH.FORBIDDEN',
+        p.via === 'api-key'
+          ? 'An API key cannot be used here: this route is for signed-in people, or for keys with another scope.'
+          : 'Not with this API key: the request may do only what both your session and the key allow.',
+      )
+    : new AppError('AUTH.FORBIDDEN', 'You do not have access to this resource.');
 
 /** Where the spec words the refusal of an anonymous caller itself (sections 5 and 8). */
 const unauthenticatedMessages: Record<string, string> = {
@@ -113,6 +136,7 @@ export function registerAccessControl(
         route: `${request.method} ${url}`,
         userId: request.principal?.userId ?? null,
         role: request.principal?.role ?? null,
+        apiKeyId: request.principal?.apiKey?.id ?? null,
       },
       'access denied',
     );
@@ -121,6 +145,6 @@ export function registerAccessControl(
         'AUTH.UNAUTHENTICATED',
         unauthenticatedMessages[`${method} ${url}`] ?? 'Please sign in.',
       );
-    throw new AppError('AUTH.FORBIDDEN', 'You do not have access to this resource.');
+    throw forbidden(request.principal);
   });
 }

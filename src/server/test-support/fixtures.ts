@@ -4,6 +4,7 @@ import type { Db } from '../db/database';
 import { authUser, organization, shareClass, shareholder } from '../db/schema';
 import { createLogin } from '../auth/create-login';
 import { SESSION_COOKIE } from '../auth/resolve-principal';
+import { recordSecrets } from './suite-server-log';
 import type { TestApp } from './test-app';
 
 /** An organization with its two share classes (CS- common, PS- preferred). */
@@ -63,6 +64,7 @@ export async function createOrganizationWith(
 
 /** The password signInAs gives a user who has no password yet. */
 export const FIXTURE_PASSWORD = 'fixture-passphrase-for-tests-only';
+recordSecrets(FIXTURE_PASSWORD);
 
 /**
  * Request headers of a signed-in browser session for this e-mail (cookie + same-origin Origin).
@@ -108,5 +110,7 @@ export async function deactivate(db: Db, holderId: string) {
 }
 
 /** A password login for `email` (better-auth's own user and credential), as a test sets one up. */
-export const addLogin = (t: TestApp, email: string, name: string, password: string) =>
-  createLogin(t.app.authRuntime.auth, t.database.db, { email, name, password });
+export const addLogin = (t: TestApp, email: string, name: string, password: string) => {
+  recordSecrets(password);
+  return createLogin(t.app.authRuntime.auth, t.database.db, { email, name, password });
+};

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { recordServerLog } from './suite-server-log';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const mainTs = fileURLToPath(new URL('../main.ts', import.meta.url));
@@ -53,6 +54,13 @@ export function spawnServer(
   const exited = new Promise<number | null>((resolve) =>
     child.on('exit', (code) => {
       running.delete(child);
+      // Its JSON log lines join the run's leak check; the start-up banner prints demo logins.
+      recordServerLog(
+        out
+          .split('\n')
+          .filter((l) => l.startsWith('{'))
+          .join('\n'),
+      );
       resolve(code);
     }),
   );

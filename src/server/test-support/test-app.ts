@@ -3,7 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { parseConfig, type Config } from '../config';
 import type { Database } from '../db/database';
+import { sql } from 'drizzle-orm';
+import { rows } from '../db/sql';
 import { createTestDatabase } from './test-database';
+import { flushSuiteServerLog, recordSecrets, recordServerLog } from './suite-server-log';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -36,13 +39,26 @@ export interface TestAppOptions {
   webDir?: string;
 }
 
-/** buildApp against a real (fresh) database, with log lines captured for assertions. */
+/** The session tokens still in the database: none may be in the log (suite-server-log.ts). */
+async function recordSessionTokens(database: Database): Promise<void> {
+  const tokens = await rows<{ token: string }>(
+    database.db,
+    sql`select token from auth_session`,
+  ).catch(() => []);
+  recordSecrets(...tokens.map((r) => r.token));
+}
+
+/**
+ * buildApp against a real (fresh) database, with log lines captured for assertions and kept for
+ * the run's leak check (suite-server-log.ts).
+ */
 export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
   const database = opts.database ?? (await createTestDatabase());
   const config = testConfig(opts.env);
   const logs: Array<Record<string, unknown>> = [];
   const logStream = new Writable({
     write(chunk: Buffer, _enc, done) {
+      recordServerLog(chunk.toString('utf8'));
       for (const line of chunk.toString('utf8').split('\n')) {
         if (line.trim()) logs.push(JSON.parse(line) as Record<string, unknown>);
       }
@@ -63,7 +79,9 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     logs,
     close: async () => {
       await app.close();
+      await recordSessionTokens(database);
       await database.close();
+      flushSuiteServerLog();
     },
   };
 }

@@ -2,6 +2,7 @@ import { startTestIdp, TEST_CLIENT } from '../auth/test-oidc-provider';
 import { startSmtpCatcher } from '../mail/test-smtp-catcher';
 import { authClient } from '../features/auth/auth-test-helpers';
 import { filledBeforeAll } from './filled-before-all';
+import { recordSecrets } from './suite-server-log';
 import { testConfig, type TestApp } from './test-app';
 import { useTestServer } from './use-test-server';
 
@@ -9,7 +10,13 @@ export type SmtpCatcher = Awaited<ReturnType<typeof startSmtpCatcher>>;
 export type TestIdp = Awaited<ReturnType<typeof startTestIdp>>;
 
 /** A local SMTP server keeping every mail, for the tests around the call (closed after them). */
-export const useSmtpCatcher = (): SmtpCatcher => useTestServer(() => startSmtpCatcher());
+export const useSmtpCatcher = (): SmtpCatcher =>
+  useTestServer(() =>
+    // The tokens mailed (reset links) are secrets the log must not hold (suite-server-log.ts).
+    startSmtpCatcher(0, (mail) =>
+      recordSecrets(...[...mail.text.matchAll(/token=([\w-]{16,})/g)].map((m) => m[1])),
+    ),
+  );
 
 /**
  * A local OpenID provider standing in for Google, which sends users back to the test app's

@@ -152,13 +152,10 @@ describe('API keys: who may, and what is refused', () => {
     await create(b.as.admin, 'Twice', ['gateway']);
   });
 
-  it('refuses an unknown key, a key with a session, and another organization in x-organization-id', async () => {
+  it('refuses an unknown key, and another organization in x-organization-id', async () => {
     const { key } = await create(a.as.admin, 'Header check', ['ledger:read']);
     const unknown = await call('GET', '/api/v1/shareholders', withKey(`srk_${'x'.repeat(43)}`));
     expect(unknown.statusCode).toBe(401);
-    const both = await call('GET', '/api/v1/shareholders', { ...withKey(key), ...a.as.admin });
-    expect(both.statusCode).toBe(400);
-    expect(both.json()).toMatchObject({ code: 'AUTH.AMBIGUOUS_CREDENTIALS' });
     const own = await call('GET', '/api/v1/shareholders', {
       ...withKey(key),
       'x-organization-id': a.organization.id,
@@ -212,4 +209,109 @@ describe('API keys: who may, and what is refused', () => {
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
   }, 120_000);
+});
+
+describe('a session and an API key together (issue 23)', () => {
+  const transfer = (headers: Record<string, string>) =>
+    call(
+      'POST',
+      '/api/v1/transactions',
+      { ...headers, 'idempotency-key': randomUUID() },
+      { ShareholderId: a.carol.id, ShareDate: '2024-05-02', Shares: '2', Type: 'New Issue' },
+    );
+
+  it('does what both allow: the role of the session and the scopes of the key', async () => {
+    const { key } = await create(a.as.admin, 'Spec client', ['ledger:read']);
+    const both = { ...a.as.admin, ...withKey(key), 'x-organization-id': a.organization.id };
+    const directory = await call('GET', '/api/v1/shareholders', both);
+    expect(directory.statusCode, directory.body).toBe(200);
+    expect(directory.body).toContain('Alice');
+    // The administrator may record a transaction, the key may not: refused.
+    const issued = await transfer(both);
+    expect(issued.statusCode, issued.body).toBe(403);
+    // The key may read the directory, the shareholder may not: refused.
+    const holder = await call('GET', '/api/v1/shareholders', { ...a.as.alice, ...withKey(key) });
+    expect(holder.statusCode, holder.body).toBe(403);
+    // A route for the session alone is not widened by the key, nor refused: the session's own.
+    const info = await call('POST', '/api/v1/userInfo', { ...a.as.alice, ...withKey(key) });
+    expect(info.statusCode, info.body).toBe(200);
+    expect(info.json()).toMatchObject({ SH_ID: a.alice.id, isAdmin: false });
+    // Routes the table grants to no key are refused with one, even to a session that may.
+    const statement = `/api/v1/shareholders/${a.alice.id}/statement`;
+    expect((await call('GET', statement, a.as.alice)).statusCode).toBe(200);
+    expect((await call('GET', statement, { ...a.as.alice, ...withKey(key) })).statusCode).toBe(403);
+    const keys = await call('POST', '/api/v1/api-keys', both, { name: 'y', scopes: ['gateway'] });
+    expect(keys.statusCode, keys.body).toBe(403);
+  });
+
+  it('names both the session user and the key in the audit log', async () => {
+    const { key, id } = await create(a.as.admin, 'Spec writer', ['ledger:read', 'ledger:write']);
+    const issued = await transfer({ ...a.as.admin, ...withKey(key) });
+    expect(issued.statusCode, issued.body).toBe(201);
+    const info = (await call('POST', '/api/v1/userInfo', a.as.admin)).json<{ userId: string }>();
+    const [entry] = await rows<{
+      actor_user_id: string;
+      after: { key: string };
+      request_id: string;
+    }>(
+      t.database.db,
+      sql`select actor_user_id, after, request_id from audit_entry
+           where action = 'api_key.request' and entity_id = ${id}`,
+    );
+    expect(entry).toMatchObject({ actor_user_id: info.userId, after: { key: 'Spec writer' } });
+    // The ledger's own entry of the same request: the administrator, as for a session alone.
+    const ledger = await rows<{ action: string; actor_user_id: string }>(
+      t.database.db,
+      sql`select action, actor_user_id from audit_entry
+           where request_id = ${entry!.request_id} and action like 'ledger.%'`,
+    );
+    expect(ledger).toEqual([{ action: 'ledger.New Issue', actor_user_id: info.userId }]);
+  });
+
+  it('refuses a key of another organization (403), a bad key (401), a dead session (401)', async () => {
+    const { key } = await create(a.as.admin, 'Company A', ['ledger:read']);
+    const other = await call('GET', '/api/v1/shareholders', { ...b.as.admin, ...withKey(key) });
+    expect(other.statusCode, other.body).toBe(403);
+    expect(other.json()).toMatchObject({ code: 'AUTH.ORGANIZATION_MISMATCH' });
+    const bad = await call('GET', '/api/v1/shareholders', {
+      ...a.as.admin,
+      ...withKey(`srk_${'y'.repeat(43)}`),
+    });
+    expect(bad.statusCode).toBe(401);
+    expect(bad.json()).toMatchObject({ code: 'AUTH.INVALID_API_KEY' });
+    const dead = await call('GET', '/api/v1/shareholders', {
+      cookie: 'registry.session_token=not-a-session.c2ln',
+      ...withKey(key),
+    });
+    expect(dead.statusCode, dead.body).toBe(401);
+    expect(dead.json()).toMatchObject({ code: 'AUTH.UNAUTHENTICATED' });
+  });
+});
+
+describe('API keys reach only the routes granted to keys (issue 23)', () => {
+  it('are refused on the routes for signed-in people with 403, never 500 or 200', async () => {
+    const { key } = await create(a.as.admin, 'All scopes', [
+      'data:read',
+      'data:write',
+      'ledger:read',
+      'ledger:write',
+      'gateway',
+    ]);
+    const personal: Array<[Method, string, unknown?]> = [
+      ['POST', '/auth/set-password', { newPassword: 'a brand new passphrase' }],
+      ['GET', '/auth/account'],
+      ['POST', '/api/v1/userInfo'],
+      ['GET', '/api/auth/list-sessions'],
+      ['POST', '/api/auth/revoke-sessions', {}],
+      ['POST', '/api/auth/revoke-other-sessions', {}],
+      ['POST', '/api/auth/revoke-session', { id: 'x' }],
+      ['POST', '/auth/admin/end-all-sessions'],
+      ['GET', `/api/v1/shareholders/${a.alice.id}`],
+    ];
+    for (const [method, url, body] of personal) {
+      const res = await call(method, url, withKey(key), body);
+      expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(403);
+      expect(res.json()).toMatchObject({ code: 'AUTH.FORBIDDEN' });
+    }
+  });
 });

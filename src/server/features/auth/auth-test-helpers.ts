@@ -1,3 +1,5 @@
+import type { TokenPair } from '../../../contract/auth';
+import { recordSecrets } from '../../test-support/suite-server-log';
 import type { TestApp } from '../../test-support/test-app';
 import { sessionCookieOf } from '../../test-support/fixtures';
 
@@ -26,6 +28,8 @@ export function authClient(t: TestApp) {
     post,
     login: async (username: string, password: string, remoteAddress?: string) => {
       const res = await post('/auth/login', { username, password }, {}, remoteAddress);
+      const pair = res.statusCode === 200 ? res.json<Partial<TokenPair>>() : {};
+      recordSecrets(password, pair.accessToken, pair.refreshToken);
       return { res, cookie: sessionCookieOf(res.headers['set-cookie']) };
     },
     userInfo: (headers: Record<string, string>) =>

@@ -9,6 +9,7 @@ import type { Db } from '../../db/database';
 import { authSession } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { errorResponses } from '../../http/openapi';
+import { endTokensOfEndedSessions, type RevokeRoute } from './end-tokens-of-ended-sessions';
 
 const sessionRow = z.object({
   id: z.string(),
@@ -120,6 +121,10 @@ export async function betterAuthRoutes(
         }
         const res = await forward(request, body);
         copyHeaders(res.headers, reply);
+        if (url.startsWith('/api/auth/revoke-') && res.ok && request.principal) {
+          const endedId = (request.body as { id?: string } | undefined)?.id;
+          await endTokensOfEndedSessions(opts.db, url as RevokeRoute, request.principal, endedId);
+        }
         if (url.startsWith('/api/auth/callback/')) {
           // The popup keeps its opener (HDR-05); failures are logged (LOG-01).
           void reply.header('Cross-Origin-Opener-Policy', 'unsafe-none');

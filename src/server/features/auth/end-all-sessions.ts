@@ -1,10 +1,10 @@
-import { and, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, or } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { logAuthEvent } from '../../auth/auth-events';
-import { authRefreshToken, authSession, authUser, shareholder } from '../../db/schema';
+import { authRefreshToken, authSession, authUser } from '../../db/schema';
 import type { Principal } from '../../plugins/access-control';
 import type { AuthFeatureDeps } from './auth-deps';
-import { revokeRefreshTokens } from './revoke-user-tokens';
+import { revokeRefreshTokens } from '../../auth/revoke-user-tokens';
 
 /**
  * POST /auth/admin/end-all-sessions (administrators): ends the sessions, access tokens and
@@ -17,13 +17,14 @@ export async function endAllSessions(
   principal: Principal,
 ): Promise<{ ended: number }> {
   const { db } = deps;
-  const orgId = principal.organizationId ?? '';
+  const orgId = principal.organizationId;
+  if (!orgId) return { ended: 0 };
+  // The logins of this company: a holder record here with the e-mail of another company's login
+  // does not make that login theirs (issue 23).
   const users = db
     .select({ id: authUser.id })
     .from(authUser)
-    .where(
-      sql`lower(${authUser.email}) in (select lower(${shareholder.email}) from ${shareholder} where ${shareholder.organizationId} = ${orgId} and ${shareholder.email} is not null)`,
-    );
+    .where(eq(authUser.organizationId, orgId));
   await revokeRefreshTokens(
     db,
     inArray(authRefreshToken.userId, users),

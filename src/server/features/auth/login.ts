@@ -4,16 +4,19 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { authMessages, type TokenPair } from '../../../contract/auth';
 import { logAuthEvent } from '../../auth/auth-events';
+import { hasSessionCookie } from '../../auth/cookies';
 import { copyHeaders, toHeaders } from '../../auth/http-bridge';
 import { deviceCookie, trustedDevice } from '../../auth/device-cookie';
 import {
   BACKOFF,
   claimAccountAttempt,
   clearLoginFailures,
+  GUESSING_NOTICE_RULE,
   hit,
   LOGIN_IP_RULE,
   rateLimited,
   unhit,
+  type LoginClient,
 } from '../../auth/rate-limit';
 import { authSession, authUser } from '../../db/schema';
 import { AppError } from '../../http/app-error';
@@ -27,7 +30,8 @@ export const FAILURE_FLOOR_MS = 200;
  * POST /auth/login: e-mail and password through better-auth, the session cookie for the browser
  * and a bearer/refresh pair for API clients. Unknown e-mail and wrong password answer the same
  * (better-auth hashes on the unknown path too). Per IP: 3 failures in 10 s, then 429. Per
- * account: after 10 failures in 15 min, a doubling delay (never a lock-out). Both count the
+ * account: after 10 failures in 15 min, a doubling delay for each client that failed (never a
+ * lock-out, never the owner held back by others' guesses). Both count the
  * attempt before the password is checked (AUTH-07): parallel guesses cannot all slip through
  * while the first ones are still being verified.
  */
@@ -51,15 +55,16 @@ export async function login(
 interface Attempt {
   ipKey: string;
   ipWindow: number;
-  /** The failure counter this attempt counts against: its trusted browser's, or the account's. */
-  counter: string;
+  /** Who attempts: the account's known browser, or the address (rate-limit.ts). */
+  client: LoginClient;
   secret: string;
 }
 
 /**
  * Counts the attempt per IP and per account before the password is checked; over a limit it is
  * refused (429). A browser that signed in to this account before is limited on its own (device
- * cookie); every other client shares the account's count, which an attacker may keep full.
+ * cookie); any other client by its own failures, for as long as the account's count says (an
+ * attacker keeping the count full holds back the addresses that guess, never a new client).
  */
 async function countAttempt(
   deps: AuthFeatureDeps,
@@ -74,16 +79,45 @@ async function countAttempt(
   }
   const secret = deps.config.sessionSecret ?? '';
   const device = trustedDevice(secret, request.headers.cookie, email);
-  const counter = device ? `device|${device}` : email;
-  const claim = await claimAccountAttempt(deps.db, counter);
+  const client: LoginClient = device ? { device } : { address: request.ip };
+  const claim = await claimAccountAttempt(deps.db, email, client);
   if ('wait' in claim) {
     const reason = device ? 'device' : 'account';
     logAuthEvent(request, 'auth.login.rate_limited', { email, reason }, 'warn');
     throw rateLimited(claim.wait);
   }
   if (!device && claim.failures >= BACKOFF.freeFailures && claim.failures % 10 === 0)
-    logAuthEvent(request, 'auth.sustained_guessing', { email, failures: claim.failures }, 'warn');
-  return { ipKey, ipWindow: perIp.windowStart, counter, secret };
+    await noticeGuessing(deps, request, email, claim.failures);
+  return { ipKey, ipWindow: perIp.windowStart, client, secret };
+}
+
+/**
+ * Sustained guessing (every 10th failure of the account in the back-off window): a log line, and
+ * the owner told by e-mail, at most once an hour, that their account is being guessed at.
+ */
+async function noticeGuessing(
+  deps: AuthFeatureDeps,
+  request: FastifyRequest,
+  email: string,
+  failures: number,
+): Promise<void> {
+  logAuthEvent(request, 'auth.sustained_guessing', { email, failures }, 'warn');
+  const [owner] = await deps.db
+    .select({ email: authUser.email })
+    .from(authUser)
+    .where(sql`lower(${authUser.email}) = ${email}`);
+  if (!owner) return;
+  const { count } = await hit(deps.db, `guessing-notice|${email}`, GUESSING_NOTICE_RULE.window);
+  if (count > GUESSING_NOTICE_RULE.max) return;
+  deps.mailer.enqueue({
+    to: owner.email,
+    subject: 'Someone is trying to sign in to your Shareholder Registry account',
+    text:
+      `There have been ${failures} failed attempts to sign in to your Shareholder Registry account ` +
+      `in the last ${BACKOFF.window / 60} minutes.\n\n` +
+      `Your account is not locked: you can still sign in. The addresses that keep guessing are slowed down.\n\n` +
+      `If this was not you, choose a strong new password ("Reset Password" on the login page) and tell your administrator.\n`,
+  });
 }
 
 /** The password checked by better-auth; on success the counts are undone and tokens issued. */
@@ -95,7 +129,7 @@ async function signIn(
 ): Promise<TokenPair> {
   const { auth, db } = deps;
   const headers = toHeaders(request);
-  const previous = request.headers.cookie?.includes('session_token')
+  const previous = hasSessionCookie(request.headers.cookie)
     ? await auth.api.getSession({ headers, query: { disableRefresh: true } }).catch(() => null)
     : null;
   const signedIn = await auth.api.signInEmail({
@@ -105,7 +139,7 @@ async function signIn(
   });
   copyHeaders(signedIn.headers, reply);
   const userId = signedIn.response.user.id;
-  await clearLoginFailures(db, attempt.counter);
+  await clearLoginFailures(db, attempt.email, attempt.client);
   const secure = deps.config.publicUrl.startsWith('https:');
   void reply.header('set-cookie', deviceCookie(attempt.secret, attempt.email, secure));
   await unhit(db, attempt.ipKey, attempt.ipWindow);

@@ -1,15 +1,13 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { logAuthEvent } from '../../auth/auth-events';
 import { copyHeaders, toHeaders } from '../../auth/http-bridge';
-import { authSession } from '../../db/schema';
 import type { AuthFeatureDeps } from './auth-deps';
-import { revokeFamiliesOfLogin, revokeFamilyOfSession } from './tokens';
+import { endSessionAndItsTokens, revokeFamilyOfSession } from './tokens';
 
 /**
  * POST /auth/logout (cookie or bearer): ends the session on the server, and with a bearer token
- * its whole refresh family; a browser's logout also ends the tokens its sign-in issued (SES-04).
- * Succeeds even when the session is already gone.
+ * its whole refresh family and the browser session of the same sign-in; a browser's logout also
+ * ends the tokens its sign-in issued (SES-04). Succeeds even when the session is already gone.
  */
 export async function logout(
   deps: AuthFeatureDeps,
@@ -22,9 +20,10 @@ export async function logout(
     .getSession({ headers, query: { disableRefresh: true } })
     .catch(() => null);
   if (found) {
-    await revokeFamilyOfSession(db, found.session.id);
-    await revokeFamiliesOfLogin(db, found.session.id);
-    await db.delete(authSession).where(eq(authSession.id, found.session.id));
+    // A bearer token's sign-in also opened a browser session: logging out ends both (issue 23).
+    const login = await revokeFamilyOfSession(db, found.session.id);
+    await endSessionAndItsTokens(db, found.session.id);
+    if (login) await endSessionAndItsTokens(db, login);
     logAuthEvent(request, 'auth.logout', { userId: found.user.id });
   }
   try {

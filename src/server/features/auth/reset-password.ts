@@ -4,10 +4,11 @@ import { authMessages } from '../../../contract/auth';
 import { logAuthEvent } from '../../auth/auth-events';
 import { toHeaders } from '../../auth/http-bridge';
 import { passwordProblem } from '../../auth/password-policy';
+import { clearLoginFailures } from '../../auth/rate-limit';
 import { AppError } from '../../http/app-error';
 import type { AuthFeatureDeps } from './auth-deps';
 import { findResetTokenUser } from './validate-reset-token';
-import { revokeAllTokensOfUser } from './revoke-user-tokens';
+import { revokeAllTokensOfUser } from '../../auth/revoke-user-tokens';
 
 /**
  * POST /auth/reset-password: the token first ("Invalid or expired reset token."), then the
@@ -38,5 +39,7 @@ export async function resetPassword(
     throw invalid();
   }
   await revokeAllTokensOfUser(deps.db, user.id);
+  // The owner has proved who they are: guessing before no longer holds anyone back (issue 23).
+  await clearLoginFailures(deps.db, user.email);
   logAuthEvent(request, 'auth.reset.completed', { userId: user.id });
 }

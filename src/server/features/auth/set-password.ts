@@ -5,12 +5,15 @@ import { logAuthEvent } from '../../auth/auth-events';
 import { hashPassword, verifyPassword } from '../../auth/auth';
 import { passwordProblem } from '../../auth/password-policy';
 import { matchHolder } from '../../auth/holder-match';
+import { bindLoginToCompany } from '../../auth/login-company';
 import { authAccount, authUser } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { accountMail } from '../../mail/account-mail';
 import type { Principal } from '../../plugins/access-control';
 import { ownOriginUrl, type AuthFeatureDeps } from './auth-deps';
-import { revokeAllTokensOfUser } from './revoke-user-tokens';
+import { revokeAllTokensOfUser } from '../../auth/revoke-user-tokens';
+
+const noSuchHolder = () => new AppError('AUTH.HOLDER_NOT_FOUND', authMessages.noSuchHolder);
 
 const credentialOf = async (deps: AuthFeatureDeps, userId: string) => {
   const [row] = await deps.db
@@ -114,6 +117,9 @@ async function setInitialPassword(
     .where(sql`lower(${authUser.email}) = ${email}`);
   // "Initial" means no login of any kind: a holder who signs in with Google already has one, and
   // only they may add a password (RST-09).
+  // A login of another company is not this administrator's, nor theirs to know of (issue 23).
+  if (existing?.organizationId && existing.organizationId !== principal.organizationId)
+    throw noSuchHolder();
   if (existing && (await hasAnyLogin(deps, existing.id)))
     refuseSet(request, principal, 'has_login');
   const user =
@@ -122,6 +128,7 @@ async function setInitialPassword(
       { email, name: holder.name ?? email, emailVerified: true },
       { method: 'admin' },
     ));
+  await bindLoginToCompany(deps.db, user.id, principal.organizationId!);
   await ctx.internalAdapter.linkAccount({
     userId: user.id,
     providerId: 'credential',
@@ -146,9 +153,9 @@ async function targetHolder(deps: AuthFeatureDeps, principal: Principal, input: 
       .where(eq(authUser.id, input.userId));
     email = u?.email;
   }
-  const holder = email ? await matchHolder(deps.db, email) : null;
-  if (!email || !holder?.holderId || holder.organizationId !== principal.organizationId)
-    throw new AppError('AUTH.HOLDER_NOT_FOUND', authMessages.noSuchHolder);
+  const company = principal.organizationId;
+  const holder = email && company ? await matchHolder(deps.db, email, company) : null;
+  if (!email || !holder?.holderId) throw noSuchHolder();
   return { email, holder };
 }
 

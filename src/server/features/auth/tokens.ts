@@ -7,7 +7,7 @@ import { SESSION_LIMITS } from '../../auth/session-expiry';
 import { matchUser } from '../../auth/holder-match';
 import type { Db } from '../../db/database';
 import { authRefreshToken, authSession } from '../../db/schema';
-import { revokeAllTokensOfUser } from './revoke-user-tokens';
+import { revokeAllTokensOfUser } from '../../auth/revoke-user-tokens';
 
 /** A refresh-token family lives at most 24 h from the sign-in that started it (SES-08). */
 export const REFRESH_FAMILY_TTL = 24 * 3600;
@@ -67,13 +67,24 @@ export async function revokeFamiliesOfLogin(db: Db, loginSessionId: string): Pro
   for (const { familyId } of rows) await revokeFamily(db, familyId);
 }
 
-/** The family a session's access token belongs to, if any. */
-export async function revokeFamilyOfSession(db: Db, sessionId: string): Promise<void> {
+/**
+ * Revokes the family a session's access token belongs to, if any; answers the browser session of
+ * the sign-in that started the family (null when none).
+ */
+export async function revokeFamilyOfSession(db: Db, sessionId: string): Promise<string | null> {
   const [row] = await db
-    .select({ familyId: authRefreshToken.familyId })
+    .select({ familyId: authRefreshToken.familyId, login: authRefreshToken.loginSessionId })
     .from(authRefreshToken)
     .where(eq(authRefreshToken.sessionId, sessionId));
   if (row) await revokeFamily(db, row.familyId);
+  return row?.login ?? null;
+}
+
+/** Ends a session and every token of its sign-in: the families it started, or the one it is in. */
+export async function endSessionAndItsTokens(db: Db, sessionId: string): Promise<void> {
+  await revokeFamilyOfSession(db, sessionId);
+  await revokeFamiliesOfLogin(db, sessionId);
+  await db.delete(authSession).where(eq(authSession.id, sessionId));
 }
 
 /**

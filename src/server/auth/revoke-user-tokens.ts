@@ -1,6 +1,6 @@
 import { and, eq, isNull, ne, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/database';
-import { authRefreshToken, authSession } from '../../db/schema';
+import type { Db } from '../db/database';
+import { authRefreshToken, authSession } from '../db/schema';
 
 /**
  * Revokes, as of now, the refresh tokens not revoked yet that meet every condition given (the

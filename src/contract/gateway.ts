@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { safeText } from './common';
-import { gatewayLimits } from './constants/gateway';
+import { gatewayLimits, gatewayProviders } from './constants/gateway';
 
 // The CRM data gateway (spec section 7): POST /api/v1/{provider}/query|insert|update|delete|search
 // and POST /api/v1/salesforce/custom-rest. Bodies carry `organizationId` "plus extra fields"; the
@@ -8,6 +8,15 @@ import { gatewayLimits } from './constants/gateway';
 export * from './constants/gateway';
 
 const name = safeText().min(1).max(100);
+
+export const gatewayParams = z.object({
+  provider: z
+    .enum(gatewayProviders)
+    .describe(
+      'The CRM backend: `registry` (this registry’s own ledger), `salesforce` (the connected org, ' +
+        'when configured); the others answer 501 until a connector is configured',
+    ),
+});
 const organizationId = safeText().max(100).optional().describe("The caller's organization id");
 
 /** `Name, Email__c` or ["Name", "Email__c"]; all of the object's fields when absent. */

@@ -21,13 +21,20 @@ export type GatewayProvider = (typeof gatewayProviders)[number];
 export const gatewayOperations = ['query', 'insert', 'update', 'delete', 'search'] as const;
 export type GatewayOperation = (typeof gatewayOperations)[number];
 
+/** Where one provider's operation answers: `/api/v1/registry/query`. */
 export const gatewayPath = (provider: GatewayProvider, operation: GatewayOperation) =>
   `/api/v1/${provider}/${operation}`;
 
+/** The routes: one per operation, the provider a path parameter (`/api/v1/{provider}/query`). */
 export const gatewayPaths = {
+  query: '/api/v1/:provider/query',
+  insert: '/api/v1/:provider/insert',
+  update: '/api/v1/:provider/update',
+  delete: '/api/v1/:provider/delete',
+  search: '/api/v1/:provider/search',
   customRest: '/api/v1/salesforce/custom-rest',
   importSalesforce: '/api/v1/import/salesforce',
-} as const;
+} as const satisfies Record<GatewayOperation, string> & Record<string, string>;
 
 /** The registry's objects (provider `registry`), named as the spec's backend names them. */
 export const registryObjects = ['Shareholder__c', 'Share__c', 'Share_Transaction__c'] as const;

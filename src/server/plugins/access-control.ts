@@ -1,6 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../http/app-error';
-import { accessPolicy, publicPrefixes, type Access, type ApiKeyScope } from '../access-policy';
+import {
+  accessPolicy,
+  publicPrefixes,
+  type Access,
+  type ApiKeyScope,
+  type Grant,
+  type Rule,
+} from '../access-policy';
 import { authMessages } from '../../contract/auth';
 import { organizationHeader } from '../../contract/constants/api-keys';
 import { userInfoPath } from '../../contract/user-info';
@@ -37,7 +44,7 @@ declare module 'fastify' {
 
 export type PrincipalResolver = (request: FastifyRequest) => Promise<Principal | null>;
 
-const allows = (access: Access, p: Principal | null): boolean => {
+const allowsAccess = (access: Access, p: Principal | null): boolean => {
   switch (access) {
     case 'anonymous':
       return true;
@@ -51,6 +58,19 @@ const allows = (access: Access, p: Principal | null): boolean => {
       return p?.role === 'administrator' || (p?.apiKey?.scopes.includes(access) ?? false);
   }
 };
+
+/** A list of scopes: an administrator, or a key that carries every one. */
+const allows = (grant: Grant, p: Principal | null): boolean =>
+  typeof grant === 'string'
+    ? allowsAccess(grant, p)
+    : p?.role === 'administrator' || grant.every((scope) => allowsAccess(scope, p));
+
+/** The grants a rule gives this request: a by-provider rule reads the path's provider. */
+function grantsOf(rule: Rule, request: FastifyRequest): readonly Grant[] {
+  if (typeof rule === 'string' || !('byProvider' in rule)) return [rule];
+  const { provider } = (request.params ?? {}) as { provider?: string };
+  return provider === 'registry' ? rule.byProvider.registry : rule.byProvider.others;
+}
 
 /** Where the spec words the refusal of an anonymous caller itself (sections 5 and 8). */
 const unauthenticatedMessages: Record<string, string> = {
@@ -69,7 +89,7 @@ function checkOrganizationHeader(request: FastifyRequest): void {
   );
 }
 
-export function accessFor(method: string, url: string | undefined): Access | undefined {
+export function accessFor(method: string, url: string | undefined): Rule | undefined {
   if (url === undefined) return undefined;
   return accessPolicy[`${method} ${url}`];
 }
@@ -107,7 +127,7 @@ export function registerAccessControl(
     if (access === 'anonymous') return;
     request.principal = await resolvePrincipal(request);
     checkOrganizationHeader(request);
-    if (allows(access, request.principal)) return;
+    if (grantsOf(access, request).some((grant) => allows(grant, request.principal))) return;
     request.log.warn(
       {
         route: `${request.method} ${url}`,

@@ -5,9 +5,8 @@ import {
   customRestResponse,
   gatewayDeleteBody,
   gatewayInsertBody,
-  gatewayPath,
+  gatewayParams,
   gatewayPaths,
-  gatewayProviders,
   gatewayQueryBody,
   gatewayQueryResponse,
   gatewaySearchBody,
@@ -49,31 +48,45 @@ function callOf(request: FastifyRequest): GatewayCall {
 
 const errors = errorResponses(400, 401, 403, 404, 409, 422, 501, 502, 503, 504);
 
+const REGISTRY =
+  'Provider `registry`: the registry’s Shareholder__c, Share__c and Share_Transaction__c in ' +
+  'Salesforce’s shapes, for the caller’s organization';
+const PROVIDERS =
+  '`salesforce`: the connected org, when SALESFORCE_* configure one; every other provider ' +
+  'answers 501 GATEWAY.PROVIDER_NOT_CONFIGURED. Administrators, and API keys with the gateway scope';
+
 const operations = {
   query: {
     body: gatewayQueryBody,
     response: gatewayQueryResponse,
     summary: 'Query an object: fields, filter ("Active=true" or a filter map), order, paging',
+    description:
+      `${REGISTRY} (a key needs ledger:read too; a shareholder may query, and gets their own ` +
+      `records only). ${PROVIDERS}.`,
   },
   insert: {
     body: gatewayInsertBody,
     response: gatewayWriteResponse,
     summary: 'Create a record (registry: a Share_Transaction__c is the Transfer action)',
+    description: `${REGISTRY} (a key needs ledger:write too). ${PROVIDERS}.`,
   },
   update: {
     body: gatewayUpdateBody,
     response: gatewayWriteResponse,
     summary: 'Change a record (registry: a Shareholder__c’s profile)',
+    description: `${REGISTRY} (a key needs ledger:write too). ${PROVIDERS}.`,
   },
   delete: {
     body: gatewayDeleteBody,
     response: gatewayWriteResponse,
     summary: 'Delete a record (registry: refused, the ledger is append-only)',
+    description: `${REGISTRY} (a key needs ledger:write too). ${PROVIDERS}.`,
   },
   search: {
     body: gatewaySearchBody,
     response: gatewaySearchResponse,
     summary: 'Search records by a term (registry: holders by name or e-mail)',
+    description: `${REGISTRY} (a key needs ledger:read too). ${PROVIDERS}.`,
   },
 } satisfies Record<GatewayOperation, unknown>;
 
@@ -83,38 +96,35 @@ function run(p: Provider, operation: GatewayOperation, call: GatewayCall, body: 
   return p[operation](call, body as never);
 }
 
-/** POST /api/v1/{provider}/{operation} for every provider, and Salesforce's custom-rest. */
+/** POST /api/v1/{provider}/{operation}, one route per operation, and Salesforce's custom-rest. */
 export const gatewayRoutes: FastifyPluginAsyncZod<{ providers: Providers }> = async (
   app,
   { providers },
 ) => {
-  for (const provider of gatewayProviders)
-    for (const [operation, op] of Object.entries(operations)) {
-      app.post(
-        gatewayPath(provider, operation as GatewayOperation),
-        {
-          schema: {
-            operationId: `${provider}${operation[0]!.toUpperCase()}${operation.slice(1)}`,
-            tags: ['gateway'],
-            summary: `${provider}: ${op.summary}`,
-            description:
-              provider === 'registry'
-                ? 'The registry’s Shareholder__c, Share__c and Share_Transaction__c in ' +
-                  'Salesforce’s shapes, for the caller’s organization.'
-                : `Answered by the ${provider} connector when configured; 501 otherwise.`,
-            body: op.body,
-            response: { 200: op.response, ...errors },
-          },
+  for (const [name, op] of Object.entries(operations)) {
+    const operation = name as GatewayOperation;
+    app.post(
+      gatewayPaths[operation],
+      {
+        schema: {
+          operationId: `gateway${operation[0]!.toUpperCase()}${operation.slice(1)}`,
+          tags: ['gateway'],
+          summary: op.summary,
+          description: op.description,
+          params: gatewayParams,
+          body: op.body,
+          response: { 200: op.response, ...errors },
         },
-        async (request) =>
-          run(
-            providerOf(providers, provider),
-            operation as GatewayOperation,
-            callOf(request),
-            request.body,
-          ),
-      );
-    }
+      },
+      async (request) =>
+        run(
+          providerOf(providers, request.params.provider),
+          operation,
+          callOf(request),
+          request.body,
+        ),
+    );
+  }
 
   app.post(
     gatewayPaths.customRest,

@@ -9,8 +9,8 @@ export function createRegistryProvider(database: Database): Provider {
   const { db } = database;
   return {
     name: 'registry',
-    query: (call, query) => queryRegistry(db, call.organizationId, query),
-    search: (call, body) => searchRegistry(db, call.organizationId, body),
+    query: (call, query) => queryRegistry(db, call, query),
+    search: (call, body) => searchRegistry(db, call, body),
     insert: (call, body) => insertRegistry(database, call, body),
     update: (call, body) => updateRegistry(database, call, body),
     delete: async (_call, body) => deleteRegistry(body),

@@ -18,6 +18,8 @@ export interface RegistryObjectDef {
   fields: Record<string, RegistryField>;
   /** What a query lists when it names no fields. */
   defaultFields: string[];
+  /** The field naming the holder a record belongs to: a shareholder's query keeps their own. */
+  owner: 'Id' | 'Shareholder__c';
   source: (organizationId: string) => SQL;
 }
 
@@ -134,18 +136,21 @@ export const registryObjectDefs: Record<RegistryObject, RegistryObjectDef> = {
     name: 'Shareholder__c',
     fields: shareholderFields,
     defaultFields: Object.keys(shareholderFields),
+    owner: 'Id',
     source: shareholderSource,
   },
   Share__c: {
     name: 'Share__c',
     fields: shareFields,
     defaultFields: withoutChildren(shareFields),
+    owner: 'Shareholder__c',
     source: shareSource,
   },
   Share_Transaction__c: {
     name: 'Share_Transaction__c',
     fields: transactionFields,
     defaultFields: Object.keys(transactionFields),
+    owner: 'Shareholder__c',
     source: transactionSource,
   },
 };

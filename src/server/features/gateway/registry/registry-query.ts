@@ -2,6 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import { registryObjects, type GatewayQueryResponse } from '../../../../contract/gateway';
 import type { Db } from '../../../db/database';
 import { rows } from '../../../db/sql';
+import { AppError } from '../../../http/app-error';
+import type { Principal } from '../../../plugins/access-control';
 import { compare } from '../../data-api/query-filters';
 import { gatewayInvalid, type Filter, type GatewayQuery } from '../gateway-query';
 import {
@@ -13,6 +15,15 @@ import {
 // A gateway query on the registry's objects: the object's subquery (one organization's rows),
 // filtered, ordered and paged with bound values only. Field names reach the statement only as
 // identifiers of the object's own columns.
+
+/** Who asks, for which organization: what a registry query is limited to. */
+export interface RegistryCaller {
+  organizationId: string;
+  principal: Principal;
+}
+
+/** An administrator, or a key (the access policy asked for ledger:read): every holder. */
+const seesOrganization = (p: Principal) => p.role === 'administrator' || p.apiKey !== undefined;
 
 export function registryObject(objectName: string, at = 'objectName'): RegistryObjectDef {
   const name = registryObjects.find((o) => o.toLowerCase() === objectName.toLowerCase());
@@ -68,16 +79,31 @@ function toRecord(def: RegistryObjectDef, row: Record<string, unknown>) {
   return record;
 }
 
+/**
+ * The object a caller may query. A shareholder (the spec's shareholder load) reaches the three
+ * objects only, and only the records that are theirs (`owner`); anything else is 403.
+ */
+function objectFor(caller: RegistryCaller, objectName: string) {
+  const everyone = seesOrganization(caller.principal);
+  const known = registryObjects.some((o) => o.toLowerCase() === objectName.toLowerCase());
+  if (!known && !everyone)
+    throw new AppError('AUTH.FORBIDDEN', 'You do not have access to this resource.');
+  const def = registryObject(objectName);
+  const own = everyone ? [] : [sql`r.${sql.identifier(def.owner)} = ${caller.principal.holderId}`];
+  return { def, own };
+}
+
 export async function queryRegistry(
   db: Db,
-  organizationId: string,
+  caller: RegistryCaller,
   query: GatewayQuery,
 ): Promise<GatewayQueryResponse> {
-  const def = registryObject(query.objectName);
+  const { organizationId } = caller;
+  const { def, own } = objectFor(caller, query.objectName);
   const names = (query.fields ?? def.defaultFields).map(
     (f, i) => column(def, f, query.fields ? `fields.${i}` : 'fields').name,
   );
-  const where = query.where.map((f) => condition(def, f));
+  const where = [...query.where.map((f) => condition(def, f)), ...own];
   const order = query.orderBy.map(({ field, descending }, i) => {
     const { expr } = column(def, field, `orderBy.${i}`, true);
     return descending ? sql`${expr} desc nulls last` : sql`${expr} asc nulls first`;

@@ -2,12 +2,12 @@ import type { GatewaySearchBody, GatewaySearchResponse } from '../../../../contr
 import { gatewayLimits } from '../../../../contract/gateway';
 import type { Db } from '../../../db/database';
 import { fieldName, gatewayInvalid } from '../gateway-query';
-import { queryRegistry, registryObject } from './registry-query';
+import { queryRegistry, registryObject, type RegistryCaller } from './registry-query';
 
 /** Holders whose name, full name or e-mail holds the term (case-insensitive), by name. */
 export async function searchRegistry(
   db: Db,
-  organizationId: string,
+  caller: RegistryCaller,
   body: GatewaySearchBody,
 ): Promise<GatewaySearchResponse> {
   if (body.objectName !== undefined && registryObject(body.objectName).name !== 'Shareholder__c')
@@ -25,7 +25,7 @@ export async function searchRegistry(
     value: body.searchTerm,
     at: 'searchTerm',
   });
-  const found = await queryRegistry(db, organizationId, {
+  const found = await queryRegistry(db, caller, {
     objectName: 'Shareholder__c',
     fields,
     where: [

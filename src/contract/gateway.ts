@@ -28,6 +28,25 @@ const fields = z
 /** The data API's filter map: field → value, field → {operator, value}, "$or" → [maps]. */
 const filterMap = z.record(z.string().max(100), z.unknown());
 
+const limit = (what: string) =>
+  z
+    .number()
+    .int()
+    .min(1)
+    .optional()
+    .describe(`Records ${what} answers in all, over every page (as SOQL’s LIMIT); all by default`);
+
+const pageSize = z
+  .number()
+  .int()
+  .min(1)
+  .max(gatewayLimits.maxPageSize)
+  .optional()
+  .describe(
+    `Records per page, ${gatewayLimits.defaultPageSize} by default; follow nextRecordsUrl for ` +
+      'the next. Salesforce answers pages of 200 to 2,000 records (its batch size)',
+  );
+
 export const gatewayQueryBody = z.looseObject({
   organizationId,
   objectName: name,
@@ -41,10 +60,20 @@ export const gatewayQueryBody = z.looseObject({
     .union([name, z.array(name).max(5)])
     .optional()
     .describe('"Field", "Field DESC", or a list of them'),
-  limit: z.number().int().min(1).max(gatewayLimits.maxLimit).optional(),
-  offset: z.number().int().min(0).max(2000).optional(),
+  limit: limit('the query'),
+  offset: z.number().int().min(0).max(2000).optional().describe('Records skipped (SOQL’s OFFSET)'),
+  pageSize,
 });
 export type GatewayQueryBody = z.infer<typeof gatewayQueryBody>;
+
+/** The page after another: the path of its nextRecordsUrl. */
+export const gatewayMoreParams = gatewayParams.extend({
+  cursor: safeText()
+    .min(1)
+    .max(gatewayLimits.maxCursorLength)
+    .describe('The end of a nextRecordsUrl, as the previous page gave it'),
+});
+export const gatewayMoreBody = z.looseObject({ organizationId }).optional();
 
 const record = z.record(z.string().max(100), z.unknown());
 
@@ -65,7 +94,8 @@ export const gatewaySearchBody = z.looseObject({
   searchTerm: safeText().trim().min(1).max(200),
   objectName: name.optional(),
   fields,
-  limit: z.number().int().min(1).max(gatewayLimits.maxLimit).optional(),
+  limit: limit('the search'),
+  pageSize,
 });
 export type GatewayInsertBody = z.infer<typeof gatewayInsertBody>;
 export type GatewayUpdateBody = z.infer<typeof gatewayUpdateBody>;
@@ -90,9 +120,18 @@ export type CustomRestBody = z.infer<typeof customRestBody>;
 export const gatewayRecord = z.looseObject({
   attributes: z.looseObject({ type: z.string() }).optional(),
 });
+const nextRecordsUrl = z
+  .string()
+  .optional()
+  .describe(
+    'Present while records remain (done is false): GET or POST it for the next page. It is the ' +
+      `caller’s own and lasts ${gatewayLimits.cursorMinutes} minutes`,
+  );
+
 export const gatewayQueryResponse = z.object({
-  totalSize: z.number().int(),
+  totalSize: z.number().int().describe('Every record the query answers, over all its pages'),
   done: z.boolean(),
+  nextRecordsUrl,
   records: z.array(gatewayRecord),
 });
 export const gatewayWriteResponse = z.looseObject({
@@ -100,8 +139,18 @@ export const gatewayWriteResponse = z.looseObject({
   success: z.boolean(),
   errors: z.array(z.unknown()),
 });
-export const gatewaySearchResponse = z.object({ searchRecords: z.array(gatewayRecord) });
+export const gatewaySearchResponse = z.object({
+  searchRecords: z.array(gatewayRecord),
+  totalSize: z
+    .number()
+    .int()
+    .optional()
+    .describe('Every match, over all pages, where the provider counts them (registry)'),
+  done: z.boolean(),
+  nextRecordsUrl,
+});
 export type GatewayQueryResponse = z.infer<typeof gatewayQueryResponse>;
+export type GatewayRecord = z.infer<typeof gatewayRecord>;
 export type GatewayWriteResponse = z.infer<typeof gatewayWriteResponse>;
 export type GatewaySearchResponse = z.infer<typeof gatewaySearchResponse>;
 export const customRestResponse = z.unknown().describe('The Apex REST endpoint’s own JSON answer');

@@ -76,8 +76,18 @@ export const accessPolicy: Record<string, Rule> = {
   ...allow('data:write', 'DELETE', [dataPaths.remove, dataPaths.item]),
   // The CRM gateway (features/gateway), one path per operation. A shareholder may query the
   // registry: their own records only (registry/registry-query.ts), the spec's shareholder load.
-  [`POST ${gatewayPaths.query}`]: gateway('shareholder', ['gateway', 'ledger:read']),
-  [`POST ${gatewayPaths.search}`]: gateway(['gateway', 'ledger:read']),
+  // A nextRecordsUrl (GET or POST) is open to whoever may run its operation; the cursor itself
+  // must be the caller's own (gateway-cursor.ts).
+  ...allow(gateway('shareholder', ['gateway', 'ledger:read']), 'POST', [
+    gatewayPaths.query,
+    gatewayPaths.queryMore,
+  ]),
+  [`GET ${gatewayPaths.queryMore}`]: gateway('shareholder', ['gateway', 'ledger:read']),
+  ...allow(gateway(['gateway', 'ledger:read']), 'POST', [
+    gatewayPaths.search,
+    gatewayPaths.searchMore,
+  ]),
+  [`GET ${gatewayPaths.searchMore}`]: gateway(['gateway', 'ledger:read']),
   ...allow(gateway(['gateway', 'ledger:write']), 'POST', [
     gatewayPaths.insert,
     gatewayPaths.update,

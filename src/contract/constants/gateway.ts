@@ -32,6 +32,9 @@ export const gatewayPaths = {
   update: '/api/v1/:provider/update',
   delete: '/api/v1/:provider/delete',
   search: '/api/v1/:provider/search',
+  /** An answer's nextRecordsUrl: GET or POST it for the next page. */
+  queryMore: '/api/v1/:provider/query/:cursor',
+  searchMore: '/api/v1/:provider/search/:cursor',
   customRest: '/api/v1/salesforce/custom-rest',
   importSalesforce: '/api/v1/import/salesforce',
 } as const satisfies Record<GatewayOperation, string> & Record<string, string>;
@@ -41,9 +44,13 @@ export const registryObjects = ['Shareholder__c', 'Share__c', 'Share_Transaction
 export type RegistryObject = (typeof registryObjects)[number];
 
 export const gatewayLimits = {
-  /** Records one query returns at most (Salesforce's own batch is 2,000). */
-  maxLimit: 2000,
-  defaultLimit: 200,
+  /** Records one page holds at most, and by default (Salesforce's own batch is 2,000). */
+  maxPageSize: 2000,
+  defaultPageSize: 2000,
+  /** How long a nextRecordsUrl can be followed (Salesforce's query locators: 15 minutes). */
+  cursorMinutes: 15,
+  /** Characters a cursor may have (it travels in a URL). */
+  maxCursorLength: 8000,
   /** Records a Salesforce query follows nextRecordsUrl for, at most. */
   maxFollowedRecords: 50_000,
   /** The spec's client timeout (section 9). */

@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import {
   customRestBody,
   customRestResponse,
   gatewayDeleteBody,
   gatewayInsertBody,
+  gatewayMoreBody,
+  gatewayMoreParams,
   gatewayParams,
   gatewayPaths,
   gatewayQueryBody,
@@ -17,36 +18,18 @@ import {
   type GatewayQueryBody,
   type GatewayProvider as ProviderName,
 } from '../../../contract/gateway';
-import { idempotencyHeader } from '../../../contract/ledger';
-import { AppError } from '../../http/app-error';
 import { errorResponses } from '../../http/openapi';
-import { organizationOf } from '../data-api/organization-of';
+import { callOf } from './gateway-call';
+import type { Cursors, PagedOperation } from './gateway-cursor';
+import { queryAnswer, searchAnswer, type PageScope } from './gateway-pages';
 import type { GatewayCall, Provider } from './gateway-provider';
 import { readGatewayQuery } from './gateway-query';
 import { providerOf } from './providers/configured-providers';
 
 export type Providers = Partial<Record<ProviderName, Provider>>;
 
-/** The caller's organization; a body's organizationId, when sent, must be that one. */
-function callOf(request: FastifyRequest): GatewayCall {
-  const organizationId = organizationOf(request);
-  const named = (request.body as { organizationId?: string } | undefined)?.organizationId;
-  if (named !== undefined && named !== organizationId)
-    throw new AppError(
-      'AUTH.ORGANIZATION_MISMATCH',
-      'organizationId names another organization than your credentials.',
-      'organizationId',
-    );
-  const key = request.headers[idempotencyHeader];
-  return {
-    principal: request.principal!,
-    organizationId,
-    idempotencyKey: Array.isArray(key) ? key[0] : key,
-    requestId: request.id,
-  };
-}
-
 const errors = errorResponses(400, 401, 403, 404, 409, 422, 501, 502, 503, 504);
+const moreErrors = errorResponses(400, 401, 403, 404, 410, 422, 501, 502, 503, 504);
 
 const REGISTRY =
   'Provider `registry`: the registry’s Shareholder__c, Share__c and Share_Transaction__c in ' +
@@ -90,17 +73,47 @@ const operations = {
   },
 } satisfies Record<GatewayOperation, unknown>;
 
-/** A query is read into the providers' common form; the other operations take the body as is. */
-function run(p: Provider, operation: GatewayOperation, call: GatewayCall, body: unknown) {
-  if (operation === 'query') return p.query(call, readGatewayQuery(body as GatewayQueryBody));
+/**
+ * A query is read into the providers' common form, and its page (or a search's) answered with
+ * its nextRecordsUrl; the other operations take the body as is.
+ */
+async function run(p: Provider, operation: GatewayOperation, scope: PageScope, body: unknown) {
+  const { call } = scope;
+  if (operation === 'query')
+    return queryAnswer(scope, await p.query(call, readGatewayQuery(body as GatewayQueryBody)));
+  if (operation === 'search') return searchAnswer(scope, await p.search(call, body as never));
   return p[operation](call, body as never);
 }
 
+/** The page a nextRecordsUrl points at, once its cursor says it is this caller's. */
+async function runMore(p: Provider, scope: PageScope, cursor: string) {
+  const { cursors, call, provider, operation } = scope;
+  const next = cursors.open(cursor, {
+    provider,
+    operation,
+    organizationId: call.organizationId,
+    userId: call.principal.userId,
+  });
+  return operation === 'query'
+    ? queryAnswer(scope, await p.queryMore(call, next))
+    : searchAnswer(scope, await p.searchMore(call, next));
+}
+
+const scopeOf = (
+  cursors: Cursors,
+  call: GatewayCall,
+  provider: ProviderName,
+  operation: PagedOperation,
+): PageScope => ({ cursors, call, provider, operation });
+
+const paged = (operation: GatewayOperation): operation is PagedOperation =>
+  operation === 'query' || operation === 'search';
+
 /** POST /api/v1/{provider}/{operation}, one route per operation, and Salesforce's custom-rest. */
-export const gatewayRoutes: FastifyPluginAsyncZod<{ providers: Providers }> = async (
-  app,
-  { providers },
-) => {
+export const gatewayRoutes: FastifyPluginAsyncZod<{
+  providers: Providers;
+  cursors: Cursors;
+}> = async (app, { providers, cursors }) => {
   for (const [name, op] of Object.entries(operations)) {
     const operation = name as GatewayOperation;
     app.post(
@@ -116,15 +129,44 @@ export const gatewayRoutes: FastifyPluginAsyncZod<{ providers: Providers }> = as
           response: { 200: op.response, ...errors },
         },
       },
-      async (request) =>
-        run(
-          providerOf(providers, request.params.provider),
-          operation,
-          callOf(request),
-          request.body,
-        ),
+      async (request) => {
+        const { provider } = request.params;
+        const call = callOf(request);
+        // Only a query's and a search's pages are sealed; the scope's operation is theirs.
+        const scope = scopeOf(cursors, call, provider, paged(operation) ? operation : 'query');
+        return run(providerOf(providers, provider), operation, scope, request.body);
+      },
     );
   }
+
+  // GET or POST an answer's nextRecordsUrl: the next page of a query or a search.
+  for (const operation of ['query', 'search'] as const)
+    for (const method of ['GET', 'POST'] as const) {
+      const title = operation[0]!.toUpperCase() + operation.slice(1);
+      app.route({
+        method,
+        url: operation === 'query' ? gatewayPaths.queryMore : gatewayPaths.searchMore,
+        schema: {
+          operationId: `gateway${title}More${method === 'POST' ? 'ByPost' : ''}`,
+          tags: ['gateway'],
+          summary: `The next page of a ${operation} (its nextRecordsUrl)`,
+          description:
+            `Follows a ${operation}’s nextRecordsUrl, by GET or POST, for the caller who ran ` +
+            `the ${operation} only (403 for anyone else), within its lifetime (410 after).`,
+          params: gatewayMoreParams,
+          ...(method === 'POST' && { body: gatewayMoreBody }),
+          response: {
+            200: operation === 'query' ? gatewayQueryResponse : gatewaySearchResponse,
+            ...moreErrors,
+          },
+        },
+        handler: async (request) => {
+          const { provider, cursor } = request.params;
+          const scope = scopeOf(cursors, callOf(request), provider, operation);
+          return runMore(providerOf(providers, provider), scope, cursor);
+        },
+      });
+    }
 
   app.post(
     gatewayPaths.customRest,

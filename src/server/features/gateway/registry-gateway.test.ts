@@ -187,7 +187,8 @@ describe('registry query: bad input is a 400 naming the field', () => {
       { objectName: 'Shareholder__c', filter: { Name: 'a\u0000b' } },
       'filter.Name.value',
     ],
-    ['a huge limit', { objectName: 'Share__c', limit: 1e9 }, 'limit'],
+    ['a huge page', { objectName: 'Share__c', pageSize: 2001 }, 'pageSize'],
+    ['no limit at all', { objectName: 'Share__c', limit: 0 }, 'limit'],
     ['a wrong type', { objectName: 'Share__c', limit: '5' }, 'limit'],
     ['a bad order', { objectName: 'Share__c', orderBy: 'Balance__c sideways' }, 'orderBy.0'],
   ];

@@ -6,6 +6,7 @@ import {
 import { AppError } from '../../../http/app-error';
 import type { Config } from '../../../config';
 import type { Database } from '../../../db/database';
+import { createCursors, type Cursors } from '../gateway-cursor';
 import type { Provider } from '../gateway-provider';
 import { withAudit } from '../gateway-audit';
 import { SalesforceClient } from '../salesforce/salesforce-client';
@@ -32,13 +33,16 @@ export interface Gateway {
   providers: Partial<Record<GatewayProvider, Provider>>;
   /** The connected Salesforce org, when SALESFORCE_* configure one (the importer reads it). */
   salesforce: SalesforceClient | undefined;
+  /** Signs and reads the cursors of nextRecordsUrl. */
+  cursors: Cursors;
 }
 
 /** The providers this installation answers for: the registry always, Salesforce when configured. */
 export function configureGateway(config: Config, database: Database): Gateway {
   const registry = createRegistryProvider(database);
-  if (!config.salesforce) return { providers: { registry }, salesforce: undefined };
+  const cursors = createCursors(config.sessionSecret);
+  if (!config.salesforce) return { providers: { registry }, salesforce: undefined, cursors };
   const client = new SalesforceClient(config.salesforce);
   const salesforce = withAudit(createSalesforceProvider(client), database.db);
-  return { providers: { registry, salesforce }, salesforce: client };
+  return { providers: { registry, salesforce }, salesforce: client, cursors };
 }

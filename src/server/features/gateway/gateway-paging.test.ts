@@ -43,6 +43,13 @@ beforeAll(async () => {
                'holder' || i || '@many.test', i = 1, i <= ${HOLDERS}
           from generate_series(1, ${HOLDERS + 40}) i`,
   );
+  // Some nulls and ties, for the orders below.
+  await db.execute(
+    sql`update shareholder set city = case when random() < 0.3 then 'Albany' else 'Buffalo' end,
+                               notes = case when random() < 0.5 then 'x' else '' end,
+                               email = case when name like '%7' then null else email end
+         where organization_id = ${org} and not is_admin`,
+  );
   admin = await signInAs(t, 'holder1@many.test');
   sf.seed(
     'Shareholder__c',
@@ -127,6 +134,28 @@ describe('the spec’s shareholder load, followed page by page', () => {
     expect(pages.at(-1)!.done).toBe(true);
     const names = new Set(pages.flatMap((p) => p.records.map((r) => r.Name)));
     expect(names.size).toBe(HOLDERS);
+  });
+});
+
+describe('pages follow the order’s keys', () => {
+  it.each([
+    [['City__c DESC', 'Email__c']],
+    [['Email__c DESC']],
+    [['Email__c', 'Notes__c DESC']],
+    [['Is_Admin__c DESC', 'Active__c', 'City__c']],
+  ])('ordered by %s, small pages answer what large ones do, every holder once', async (orderBy) => {
+    const ids = async (pageSize: number) =>
+      (
+        await followAll('/api/v1/registry/query', {
+          objectName: 'Shareholder__c',
+          fields: 'Id',
+          orderBy,
+          pageSize,
+        })
+      ).flatMap((p) => p.records.map((r) => r.Id));
+    const large = await ids(2000);
+    expect(new Set(large).size).toBe(HOLDERS + 40);
+    expect(await ids(97)).toEqual(large);
   });
 });
 

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { safeText } from './common';
-import { gatewayLimits, gatewayProviders } from './constants/gateway';
+import {
+  gatewayLimits,
+  gatewayProviders,
+  registryFields,
+  type RegistryFieldType,
+  type RegistryObject,
+} from './constants/gateway';
+import { recordTransactionBody } from './ledger';
 
 // The CRM data gateway (spec section 7): POST /api/v1/{provider}/query|insert|update|delete|search
 // and POST /api/v1/salesforce/custom-rest. Bodies carry `organizationId` "plus extra fields"; the
@@ -80,7 +87,25 @@ const record = z.record(z.string().max(100), z.unknown());
 export const gatewayInsertBody = z.looseObject({
   organizationId,
   objectName: name,
-  data: record.describe('The new record’s fields, by name'),
+  data: z
+    .union([
+      recordTransactionBody.describe(
+        'registry, Share_Transaction__c: the Transfer action’s fields (a New Issue, Transfer, ' +
+          'Convert to Preferred or Cancel)',
+      ),
+      record.describe('Any other provider and object: the new record’s fields, by name'),
+    ])
+    .describe('The new record’s fields, by name'),
+});
+
+/** The insert's Idempotency-Key: a registry insert posts to the ledger exactly once per key. */
+export const gatewayInsertHeaders = z.looseObject({
+  'idempotency-key': z
+    .string()
+    .describe(
+      'Required: the same key and body answer the first result again, never a second write ' +
+        '(registry: the Transfer’s; salesforce: the record created the first time)',
+    ),
 });
 export const gatewayUpdateBody = z.looseObject({
   organizationId,
@@ -117,9 +142,64 @@ export type CustomRestBody = z.infer<typeof customRestBody>;
 
 // ---- Answers (Salesforce's shapes) ----
 
-export const gatewayRecord = z.looseObject({
-  attributes: z.looseObject({ type: z.string() }).optional(),
-});
+export const gatewayRecord = z
+  .looseObject({ attributes: z.looseObject({ type: z.string() }).optional() })
+  .describe('A record of another provider: its fields as the backend sends them');
+
+/** Destination_Shares__r: the transactions that took shares from a certificate (null: none). */
+const destinationShares = z
+  .object({
+    totalSize: z.number().int(),
+    done: z.boolean(),
+    records: z.array(
+      z.looseObject({
+        attributes: z.object({ type: z.literal('Share_Transaction__c') }),
+        Id: z.string(),
+        Shares__c: z.number(),
+        Origin__c: z.string(),
+        Shareholder_Name__c: z.string(),
+        Date__c: z.string(),
+      }),
+    ),
+  })
+  .nullable();
+
+const fieldSchemas: Record<RegistryFieldType, () => z.ZodType> = {
+  uuid: () => z.string(),
+  'uuid?': () => z.string().nullable(),
+  text: () => z.string(),
+  'text?': () => z.string().nullable(),
+  decimal: () => z.number(),
+  integer: () => z.number().int(),
+  'integer?': () => z.number().int().nullable(),
+  boolean: () => z.boolean(),
+  date: () => z.string().describe('YYYY-MM-DD'),
+  children: () => destinationShares,
+};
+
+/**
+ * A registry record: the fields a query asked for, each typed (a Salesforce org's own object of
+ * the same name answers through the same schema, its other fields kept).
+ */
+const registryRecord = (object: RegistryObject) =>
+  z
+    .looseObject({
+      attributes: z.looseObject({ type: z.literal(object) }),
+      ...Object.fromEntries(
+        Object.entries(registryFields[object]).map(([field, type]) => [
+          field,
+          fieldSchemas[type]().optional(),
+        ]),
+      ),
+    })
+    .describe(`registry: a ${object} with the fields asked for`);
+
+const answeredRecord = z.union([
+  registryRecord('Shareholder__c'),
+  registryRecord('Share__c'),
+  registryRecord('Share_Transaction__c'),
+  gatewayRecord,
+]);
 const nextRecordsUrl = z
   .string()
   .optional()
@@ -132,7 +212,7 @@ export const gatewayQueryResponse = z.object({
   totalSize: z.number().int().describe('Every record the query answers, over all its pages'),
   done: z.boolean(),
   nextRecordsUrl,
-  records: z.array(gatewayRecord),
+  records: z.array(answeredRecord),
 });
 export const gatewayWriteResponse = z.looseObject({
   id: z.string(),
@@ -140,7 +220,7 @@ export const gatewayWriteResponse = z.looseObject({
   errors: z.array(z.unknown()),
 });
 export const gatewaySearchResponse = z.object({
-  searchRecords: z.array(gatewayRecord),
+  searchRecords: z.array(answeredRecord),
   totalSize: z
     .number()
     .int()

@@ -43,6 +43,74 @@ export const gatewayPaths = {
 export const registryObjects = ['Shareholder__c', 'Share__c', 'Share_Transaction__c'] as const;
 export type RegistryObject = (typeof registryObjects)[number];
 
+/**
+ * A registry field's type as the gateway answers it: amounts and numbers as JSON numbers, dates
+ * as YYYY-MM-DD, `?` when it may be null; `children` is Salesforce's child list.
+ */
+export type RegistryFieldType =
+  | 'uuid'
+  | 'uuid?'
+  | 'text'
+  | 'text?'
+  | 'decimal'
+  | 'integer'
+  | 'integer?'
+  | 'boolean'
+  | 'date'
+  | 'children';
+
+/** The registry's objects field by field (spec section 3's backend names), in answer order. */
+export const registryFields = {
+  Shareholder__c: {
+    Id: 'uuid',
+    Name: 'text',
+    Full_Name__c: 'text',
+    Balance__c: 'decimal',
+    Common_Shares__c: 'decimal',
+    Preferred_Shares__c: 'decimal',
+    Is_Admin__c: 'boolean',
+    State__c: 'text',
+    City__c: 'text',
+    Address__c: 'text',
+    Zip_Code__c: 'text',
+    Phone_Number__c: 'text',
+    Cellphone_Number__c: 'text',
+    Notes__c: 'text',
+    Cost_Per_Share__c: 'decimal',
+    Email__c: 'text?',
+    Active__c: 'boolean',
+  },
+  Share__c: {
+    Id: 'uuid',
+    Name: 'text',
+    Shareholder__c: 'uuid',
+    Shareholder_Name__c: 'text',
+    Balance__c: 'decimal',
+    Certificate_Number__c: 'integer',
+    Effective_Date__c: 'date',
+    Preferred__c: 'boolean',
+    Destination_Shares__r: 'children',
+  },
+  Share_Transaction__c: {
+    Id: 'uuid',
+    Share__c: 'uuid',
+    Shareholder__c: 'uuid',
+    Preferred__c: 'boolean',
+    Shareholder_Name__c: 'text',
+    Certificate_Number__c: 'integer',
+    Origin__c: 'uuid?',
+    Origin_Certificate_Number__c: 'integer?',
+    Origin_Shareholder_Name__c: 'text?',
+    Shares__c: 'decimal',
+    Type__c: 'text',
+    Date__c: 'date',
+    Notes__c: 'text',
+    Cost__c: 'decimal',
+    Transaction_Order__c: 'integer',
+    Running_Balance__c: 'decimal',
+  },
+} as const satisfies Record<RegistryObject, Record<string, RegistryFieldType>>;
+
 export const gatewayLimits = {
   /** Records one page holds at most, and by default (Salesforce's own batch is 2,000). */
   maxPageSize: 2000,

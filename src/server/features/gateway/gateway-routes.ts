@@ -1,9 +1,11 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   customRestBody,
   customRestResponse,
   gatewayDeleteBody,
   gatewayInsertBody,
+  gatewayInsertHeaders,
   gatewayMoreBody,
   gatewayMoreParams,
   gatewayParams,
@@ -18,7 +20,9 @@ import {
   type GatewayQueryBody,
   type GatewayProvider as ProviderName,
 } from '../../../contract/gateway';
+import { idempotencyHeader } from '../../../contract/ledger';
 import { errorResponses } from '../../http/openapi';
+import { requireIdempotencyKey } from '../../ledger-store/idempotency';
 import { callOf } from './gateway-call';
 import type { Cursors, PagedOperation } from './gateway-cursor';
 import { queryAnswer, searchAnswer, type PageScope } from './gateway-pages';
@@ -125,9 +129,16 @@ export const gatewayRoutes: FastifyPluginAsyncZod<{
           summary: op.summary,
           description: op.description,
           params: gatewayParams,
+          ...(operation === 'insert' && { headers: gatewayInsertHeaders }),
           body: op.body,
           response: { 200: op.response, ...errors },
         },
+        // Every insert needs its key, refused with the ledger's own codes before the body is read.
+        ...(operation === 'insert' && {
+          preValidation: async (request: FastifyRequest) => {
+            requireIdempotencyKey(request.headers[idempotencyHeader]);
+          },
+        }),
       },
       async (request) => {
         const { provider } = request.params;

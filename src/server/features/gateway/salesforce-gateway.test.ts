@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
@@ -30,7 +31,11 @@ const post = (url: string, payload: unknown, headers = a.as.admin) =>
   t.app.inject({
     method: 'POST',
     url,
-    headers: { ...headers, 'content-type': 'application/json' },
+    headers: {
+      'idempotency-key': randomUUID(),
+      ...headers,
+      'content-type': 'application/json',
+    },
     payload: JSON.stringify(payload),
   });
 
@@ -176,6 +181,28 @@ describe('salesforce writes, search and custom-rest', () => {
     });
     expect(escape.statusCode).toBe(400);
     expect(escape.json<{ field: string }>().field).toBe('endpoint');
+  });
+});
+
+describe('a salesforce insert happens once per Idempotency-Key', () => {
+  it('answers a retry with the record created the first time, and requires the key', async () => {
+    const key = { ...a.as.admin, 'idempotency-key': randomUUID() };
+    const body = { objectName: 'Contact', data: { Name: 'Once Only', Email: 'once@example.test' } };
+    const first = await post('/api/v1/salesforce/insert', body, key);
+    expect(first.statusCode, first.body).toBe(200);
+    const again = await post('/api/v1/salesforce/insert', body, key);
+    expect(again.json()).toEqual(first.json());
+    expect(sf.records('Contact').filter((r) => r.Name === 'Once Only')).toHaveLength(1);
+    const other = await post('/api/v1/salesforce/insert', { ...body, data: { Name: 'x' } }, key);
+    expect(other.json<{ code: string }>().code).toBe('IDEMPOTENCY.KEY_REUSED');
+    const bare = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/salesforce/insert',
+      headers: { ...a.as.admin, 'content-type': 'application/json' },
+      payload: JSON.stringify(body),
+    });
+    expect(bare.statusCode).toBe(400);
+    expect(bare.json<{ code: string }>().code).toBe('IDEMPOTENCY.KEY_REQUIRED');
   });
 });
 

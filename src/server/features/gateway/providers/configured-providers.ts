@@ -9,6 +9,7 @@ import type { Database } from '../../../db/database';
 import { createCursors, type Cursors } from '../gateway-cursor';
 import type { Provider } from '../gateway-provider';
 import { withAudit } from '../gateway-audit';
+import { withIdempotentInsert } from '../gateway-idempotency';
 import { SalesforceClient } from '../salesforce/salesforce-client';
 import { createRegistryProvider } from './registry-provider';
 import { createSalesforceProvider } from './salesforce-provider';
@@ -43,6 +44,10 @@ export function configureGateway(config: Config, database: Database): Gateway {
   const cursors = createCursors(config.sessionSecret);
   if (!config.salesforce) return { providers: { registry }, salesforce: undefined, cursors };
   const client = new SalesforceClient(config.salesforce);
-  const salesforce = withAudit(createSalesforceProvider(client), database.db);
+  // A replayed insert is not audited again: the key is checked before the audit.
+  const salesforce = withIdempotentInsert(
+    withAudit(createSalesforceProvider(client), database.db),
+    database.db,
+  );
   return { providers: { registry, salesforce }, salesforce: client, cursors };
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CreatedApiKey } from '../../../contract/api-keys';
@@ -243,6 +244,21 @@ describe('a nextRecordsUrl is the caller’s own', () => {
         code: 'GATEWAY.CURSOR_INVALID',
         field: 'cursor',
       });
+  });
+
+  it('cannot carry a filter too long for a URL: such a query is refused, never cut short', async () => {
+    const noise = Array.from({ length: 98 }, () => randomBytes(75).toString('base64'));
+    const long = {
+      objectName: 'Shareholder__c',
+      fields: 'Id',
+      filter: { Name: { operator: 'IN', value: [holderName(1), holderName(2), ...noise] } },
+    };
+    const onePage = await post('/api/v1/registry/query', long);
+    expect(onePage.json<Page>()).toMatchObject({ totalSize: 2, done: true });
+    expectErrorAnswerLike(await post('/api/v1/registry/query', { ...long, pageSize: 1 }), 400, {
+      code: 'GATEWAY.QUERY_TOO_LONG_TO_PAGE',
+      field: 'filter',
+    });
   });
 
   it('is refused after it expires (410), naming what to do', async () => {

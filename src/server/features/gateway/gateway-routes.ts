@@ -77,15 +77,31 @@ const operations = {
   },
 } satisfies Record<GatewayOperation, unknown>;
 
+/** A page of `operation` from `p`, for the caller: its nextRecordsUrl is theirs. */
+const scopeOf = (cursors: Cursors, call: GatewayCall, p: Provider, operation: PagedOperation) => ({
+  cursors,
+  call,
+  provider: p.name,
+  operation,
+});
+
 /**
  * A query is read into the providers' common form, and its page (or a search's) answered with
  * its nextRecordsUrl; the other operations take the body as is.
  */
-async function run(p: Provider, operation: GatewayOperation, scope: PageScope, body: unknown) {
-  const { call } = scope;
-  if (operation === 'query')
-    return queryAnswer(scope, await p.query(call, readGatewayQuery(body as GatewayQueryBody)));
-  if (operation === 'search') return searchAnswer(scope, await p.search(call, body as never));
+async function run(
+  p: Provider,
+  operation: GatewayOperation,
+  call: GatewayCall,
+  body: unknown,
+  cursors: Cursors,
+) {
+  if (operation === 'query') {
+    const page = await p.query(call, readGatewayQuery(body as GatewayQueryBody));
+    return queryAnswer(scopeOf(cursors, call, p, operation), page);
+  }
+  if (operation === 'search')
+    return searchAnswer(scopeOf(cursors, call, p, operation), await p.search(call, body as never));
   return p[operation](call, body as never);
 }
 
@@ -103,21 +119,10 @@ async function runMore(p: Provider, scope: PageScope, cursor: string) {
     : searchAnswer(scope, await p.searchMore(call, next));
 }
 
-const scopeOf = (
-  cursors: Cursors,
-  call: GatewayCall,
-  provider: ProviderName,
-  operation: PagedOperation,
-): PageScope => ({ cursors, call, provider, operation });
+type Options = { providers: Providers; cursors: Cursors };
 
-const paged = (operation: GatewayOperation): operation is PagedOperation =>
-  operation === 'query' || operation === 'search';
-
-/** POST /api/v1/{provider}/{operation}, one route per operation, and Salesforce's custom-rest. */
-export const gatewayRoutes: FastifyPluginAsyncZod<{
-  providers: Providers;
-  cursors: Cursors;
-}> = async (app, { providers, cursors }) => {
+/** POST /api/v1/{provider}/{operation}: one route per operation, the provider a parameter. */
+const operationRoutes: FastifyPluginAsyncZod<Options> = async (app, { providers, cursors }) => {
   for (const [name, op] of Object.entries(operations)) {
     const operation = name as GatewayOperation;
     app.post(
@@ -141,16 +146,15 @@ export const gatewayRoutes: FastifyPluginAsyncZod<{
         }),
       },
       async (request) => {
-        const { provider } = request.params;
-        const call = callOf(request);
-        // Only a query's and a search's pages are sealed; the scope's operation is theirs.
-        const scope = scopeOf(cursors, call, provider, paged(operation) ? operation : 'query');
-        return run(providerOf(providers, provider), operation, scope, request.body);
+        const p = providerOf(providers, request.params.provider);
+        return run(p, operation, callOf(request), request.body, cursors);
       },
     );
   }
+};
 
-  // GET or POST an answer's nextRecordsUrl: the next page of a query or a search.
+/** GET or POST an answer's nextRecordsUrl: the next page of a query or a search. */
+const nextPageRoutes: FastifyPluginAsyncZod<Options> = async (app, { providers, cursors }) => {
   for (const operation of ['query', 'search'] as const)
     for (const method of ['GET', 'POST'] as const) {
       const title = operation[0]!.toUpperCase() + operation.slice(1);
@@ -172,12 +176,19 @@ export const gatewayRoutes: FastifyPluginAsyncZod<{
           },
         },
         handler: async (request) => {
-          const { provider, cursor } = request.params;
-          const scope = scopeOf(cursors, callOf(request), provider, operation);
-          return runMore(providerOf(providers, provider), scope, cursor);
+          const p = providerOf(providers, request.params.provider);
+          const scope = scopeOf(cursors, callOf(request), p, operation);
+          return runMore(p, scope, request.params.cursor);
         },
       });
     }
+};
+
+/** The gateway's operations, their next pages, and Salesforce's custom-rest. */
+export const gatewayRoutes: FastifyPluginAsyncZod<Options> = async (app, options) => {
+  await app.register(operationRoutes, options);
+  await app.register(nextPageRoutes, options);
+  const { providers } = options;
 
   app.post(
     gatewayPaths.customRest,

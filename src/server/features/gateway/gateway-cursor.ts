@@ -1,12 +1,14 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { gatewayLimits, type GatewayProvider } from '../../../contract/gateway';
 import { AppError } from '../../http/app-error';
 
 // A gateway answer's nextRecordsUrl ends in a cursor: what the provider needs to read the next
-// page, with who may read it and until when, deflated and signed (HMAC-SHA256). Nothing is kept
-// on the server, so any server of the installation continues any cursor; a cursor cannot be
-// forged, moved to another caller, organization, provider or operation, or kept past its time.
+// page, with who may read it and until when, deflated and sealed with AES-256-GCM. Sealed, not
+// only signed: the position holds the last record's sort keys (an e-mail, a name) and the query
+// its filter values, and URLs end up in logs. Nothing is kept on the server, so any server of
+// the installation continues any cursor; a cursor cannot be read, forged, moved to another
+// caller, organization, provider or operation, or kept past its time.
 
 /** Bumped when a provider's state changes shape: an older cursor is then refused, not misread. */
 const VERSION = 1;
@@ -46,19 +48,35 @@ const notYours = () =>
     'This nextRecordsUrl belongs to another caller or organization: run your own query.',
   );
 
-const sign = (key: Buffer, text: string) =>
-  createHmac('sha256', key).update(text).digest('base64url');
+const IV = 12;
+const TAG = 16;
 
-function readPayload(text: string): Payload {
+function seal(key: Buffer, payload: Payload): string {
+  const iv = randomBytes(IV);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  const sealed = Buffer.concat([
+    cipher.update(deflateRawSync(JSON.stringify(payload))),
+    cipher.final(),
+  ]);
+  return Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString('base64url');
+}
+
+/** The payload, or 400 when the cursor was not sealed by this installation as it stands. */
+function unseal(key: Buffer, cursor: string): Payload {
+  const bytes = Buffer.from(cursor, 'base64url');
   try {
-    return JSON.parse(inflateRawSync(Buffer.from(text, 'base64url')).toString('utf8')) as Payload;
+    if (bytes.length <= IV + TAG || bytes.toString('base64url') !== cursor) throw new Error();
+    const decipher = createDecipheriv('aes-256-gcm', key, bytes.subarray(0, IV));
+    decipher.setAuthTag(bytes.subarray(IV, IV + TAG));
+    const text = Buffer.concat([decipher.update(bytes.subarray(IV + TAG)), decipher.final()]);
+    return JSON.parse(inflateRawSync(text).toString('utf8')) as Payload;
   } catch {
-    throw invalid('it is not a cursor of this registry');
+    throw invalid('it is not a cursor of this registry, or it was changed');
   }
 }
 
 /**
- * Cursors signed with a key derived from the session secret (every server of the installation
+ * Cursors sealed with a key derived from the session secret (every server of the installation
  * shares it); without one, a key of this process, so cursors end with it.
  */
 export function createCursors(
@@ -71,18 +89,10 @@ export function createCursors(
   const now = opts.now ?? Date.now;
   const ttlMs = opts.ttlMs ?? gatewayLimits.cursorMinutes * 60_000;
   return {
-    seal({ state, ...scope }) {
-      const payload: Payload = { v: VERSION, ...scope, expiresAt: now() + ttlMs, state };
-      const text = deflateRawSync(JSON.stringify(payload)).toString('base64url');
-      return `${text}.${sign(key, text)}`;
-    },
+    seal: ({ state, ...scope }) =>
+      seal(key, { v: VERSION, ...scope, expiresAt: now() + ttlMs, state }),
     open(cursor, expected) {
-      const [text = '', signature = '', ...rest] = cursor.split('.');
-      const given = Buffer.from(signature);
-      const wanted = Buffer.from(sign(key, text));
-      if (rest.length > 0 || given.length !== wanted.length || !timingSafeEqual(given, wanted))
-        throw invalid('it is not a cursor of this registry, or it was changed');
-      const payload = readPayload(text);
+      const payload = unseal(key, cursor);
       if (payload.v !== VERSION)
         throw invalid('it was made by an earlier version; run the query again');
       if (payload.provider !== expected.provider || payload.operation !== expected.operation)

@@ -46,7 +46,7 @@ export interface SearchPage {
 export interface Provider {
   name: ProviderName;
   query(call: GatewayCall, query: GatewayQuery): Promise<QueryPage>;
-  /** The page after one whose `next` this is (it comes back signed, as the provider made it). */
+  /** The page after one whose `next` this is (it comes back sealed, as the provider made it). */
   queryMore(call: GatewayCall, next: unknown): Promise<QueryPage>;
   insert(call: GatewayCall, body: GatewayInsertBody): Promise<GatewayWriteResponse>;
   update(call: GatewayCall, body: GatewayUpdateBody): Promise<GatewayWriteResponse>;

@@ -106,7 +106,7 @@ interface Position {
   totalSize: number | null;
 }
 
-/** What the signed nextRecordsUrl carries for the registry: the position of the next page. */
+/** What the sealed nextRecordsUrl carries for the registry: the position of the next page. */
 export type RegistryNext = Position & { after: SortValue[]; totalSize: number };
 
 function sortKeys(def: RegistryObjectDef, query: GatewayQuery): SortKey[] {
@@ -181,6 +181,6 @@ async function readPage(db: Db, caller: RegistryCaller, position: Position): Pro
 export const queryRegistry = (db: Db, caller: RegistryCaller, query: GatewayQuery) =>
   readPage(db, caller, { query, after: null, returned: 0, totalSize: null });
 
-/** The page after the one whose `next` this is (signed by us: as queryRegistry made it). */
+/** The page after the one whose `next` this is (sealed by us: as queryRegistry made it). */
 export const queryRegistryMore = (db: Db, caller: RegistryCaller, next: unknown) =>
   readPage(db, caller, next as RegistryNext);

@@ -13,18 +13,24 @@ export const amountString = z.string().trim().regex(AMOUNT, AMOUNT_MESSAGE);
  * "0.1", never 0.1000000000000000055. More than 15 significant digits cannot survive a double, so
  * such a number is refused rather than silently rounded.
  */
-const amountNumber = z.number().transform((n, ctx) => {
-  const text = String(n);
-  const digits = text.replace('.', '').replace(/^0+/, '');
-  if (!/^\d+(\.\d+)?$/.test(text) || digits.length > 15) {
-    ctx.addIssue({ code: 'custom', message: AMOUNT_MESSAGE, input: n });
-    return z.NEVER;
-  }
-  return text;
-});
+const amountNumber = () =>
+  z.number().transform((n, ctx) => {
+    const text = String(n);
+    const digits = text.replace('.', '').replace(/^0+/, '');
+    if (!/^\d+(\.\d+)?$/.test(text) || digits.length > 15) {
+      ctx.addIssue({ code: 'custom', message: AMOUNT_MESSAGE, input: n });
+      return z.NEVER;
+    }
+    return text;
+  });
 
-/** An amount a client sends: "1250.50" or 1250.5, read exactly; at most 2 decimals. */
-export const amount = z.union([amountString, amountNumber.pipe(amountString)]);
+/**
+ * An amount a client sends: "1250.50" or 1250.5, read exactly; at most 2 decimals. Built anew for
+ * each field of a schema: a transform named twice in one schema loses its number branch in the
+ * OpenAPI document (zod's JSON Schema of a repeated transform is empty).
+ */
+export const amountField = () => z.union([amountString, amountNumber().pipe(amountString)]);
+export const amount = amountField();
 
 /** A signed amount as the server sends it, always with 2 decimals: "-12.50". */
 export const signedAmount = z.string().regex(/^-?\d+\.\d{2}$/);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LEDGER_ERROR_MESSAGES } from '../ledger';
 import { readAmountInput } from './amount-input';
-import { amount, isoDate, safeText, signedAmount } from './common';
+import { amountField, isoDate, safeText, signedAmount } from './common';
 import { directorySortKeys, operationTypes } from './constants/ledger';
 
 // The constants (paths, sort keys, operation types, headers, cache keys) are zod-free in
@@ -205,8 +205,8 @@ export const recordTransactionBody = z.strictObject({
   ShareholderId: z.uuid(),
   DestinationShareholderId: z.uuid().nullish(),
   ShareDate: isoDate,
-  Shares: amount,
-  Cost: amount.optional(),
+  Shares: amountField(),
+  Cost: amountField().optional(),
   Type: z.enum(operationTypes),
   Origin: z.array(z.uuid()).max(50).default([]),
   Notes: safeText().max(1000).optional(),

@@ -14,6 +14,8 @@ export const importProblemKinds = [
   'missing-holder',
   'invalid-record',
   'ledger-refusal',
+  /** The holder's e-mail is how someone at another company signs in (it would let them in here). */
+  'email-of-another-company',
 ] as const;
 export type ImportProblemKind = (typeof importProblemKinds)[number];
 

@@ -7,29 +7,43 @@
  * - shareholder: a session matched to an active holder (administrators included)
  * - administrator: a session matched to an active holder with Is_Admin
  * - a scope (`data:read`, ...): an administrator's session, or an API key of the organization
- *   that carries that scope (machine access, spec section 6)
+ *   that carries that scope (machine access, spec section 6); a list of scopes: a key that
+ *   carries every one of them
+ * - by provider (the CRM gateway's `/api/v1/:provider/...`): any one of the grants listed for the
+ *   path's provider
  */
 import type { ApiKeyScope } from '../contract/constants/api-keys';
 import { dataPaths } from '../contract/data-api';
-import {
-  gatewayOperations,
-  gatewayPath,
-  gatewayPaths,
-  gatewayProviders,
-} from '../contract/constants/gateway';
+import { gatewayPaths } from '../contract/constants/gateway';
 import { webRoutePaths } from '../contract/web-routes';
 
 export { apiKeyScopes, type ApiKeyScope } from '../contract/constants/api-keys';
 
 export type Access = 'anonymous' | 'signed-in' | 'shareholder' | 'administrator' | ApiKeyScope;
+/** Every one of these scopes (an administrator's session has them all). */
+export type Scopes = readonly [ApiKeyScope, ...ApiKeyScope[]];
+export type Grant = Access | Scopes;
+/** A path whose `:provider` decides: any one grant of the provider's list. */
+export interface ByProvider {
+  byProvider: { registry: readonly Grant[]; others: readonly Grant[] };
+}
+export type Rule = Grant | ByProvider;
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** `method` on each of `paths`, open to `access`. */
-const allow = (access: Access, method: Method, paths: readonly string[]) =>
+const allow = (access: Rule, method: Method, paths: readonly string[]) =>
   Object.fromEntries(paths.map((path) => [`${method} ${path}`, access]));
 
-export const accessPolicy: Record<string, Access> = {
+/**
+ * The CRM gateway: the registry's objects are the ledger, so a key needs the ledger's scope as
+ * well as `gateway` (issue 23); every other provider takes administrators and `gateway` keys.
+ */
+const gateway = (...registry: Grant[]): ByProvider => ({
+  byProvider: { registry, others: ['gateway'] },
+});
+
+export const accessPolicy: Record<string, Rule> = {
   'GET /healthz': 'anonymous',
   'GET /api/v1/mysql/health': 'anonymous',
   // The ledger (issue 4); per-holder checks (own holder vs another's → the same 404) in the use cases.
@@ -60,11 +74,26 @@ export const accessPolicy: Record<string, Access> = {
   ]),
   ...allow('data:write', 'PUT', [dataPaths.update, dataPaths.item]),
   ...allow('data:write', 'DELETE', [dataPaths.remove, dataPaths.item]),
-  // The CRM gateway (features/gateway): administrators, and keys with the gateway scope.
-  ...allow('gateway', 'POST', [
-    ...gatewayProviders.flatMap((p) => gatewayOperations.map((o) => gatewayPath(p, o))),
-    gatewayPaths.customRest,
+  // The CRM gateway (features/gateway), one path per operation. A shareholder may query the
+  // registry: their own records only (registry/registry-query.ts), the spec's shareholder load.
+  // A nextRecordsUrl (GET or POST) is open to whoever may run its operation; the cursor itself
+  // must be the caller's own (gateway-cursor.ts).
+  ...allow(gateway('shareholder', ['gateway', 'ledger:read']), 'POST', [
+    gatewayPaths.query,
+    gatewayPaths.queryMore,
   ]),
+  [`GET ${gatewayPaths.queryMore}`]: gateway('shareholder', ['gateway', 'ledger:read']),
+  ...allow(gateway(['gateway', 'ledger:read']), 'POST', [
+    gatewayPaths.search,
+    gatewayPaths.searchMore,
+  ]),
+  [`GET ${gatewayPaths.searchMore}`]: gateway(['gateway', 'ledger:read']),
+  ...allow(gateway(['gateway', 'ledger:write']), 'POST', [
+    gatewayPaths.insert,
+    gatewayPaths.update,
+    gatewayPaths.delete,
+  ]),
+  [`POST ${gatewayPaths.customRest}`]: 'gateway',
   // Import from Salesforce: administrators with a session, who see the report and decide.
   [`POST ${gatewayPaths.importSalesforce}`]: 'administrator',
   [`GET ${gatewayPaths.importSalesforce}`]: 'administrator',

@@ -103,7 +103,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(dataApiRoutes, { database });
   await app.register(apiKeyRoutes, { db: database.db });
   const gateway = configureGateway(config, database);
-  await app.register(gatewayRoutes, { providers: gateway.providers });
+  await app.register(gatewayRoutes, { providers: gateway.providers, cursors: gateway.cursors });
   await app.register(salesforceImportRoutes, { database, client: gateway.salesforce });
 
   await registerWebApp(app, deps.webDir);

@@ -45,6 +45,11 @@ const BY_CODE: Record<string, number> = {
   'GATEWAY.UPSTREAM_AUTH': 502,
   'GATEWAY.UPSTREAM_UNAVAILABLE': 502,
   'GATEWAY.UPSTREAM_TIMEOUT': 504,
+  // A nextRecordsUrl that cannot be followed: changed or foreign, another caller's, too old.
+  'GATEWAY.CURSOR_INVALID': 400,
+  'GATEWAY.CURSOR_NOT_YOURS': 403,
+  'GATEWAY.CURSOR_EXPIRED': 410,
+  'GATEWAY.QUERY_TOO_LONG_TO_PAGE': 400,
   // The Salesforce connector: a record or Apex endpoint the connected org does not have.
   'GATEWAY.NOT_FOUND': 404,
   'DB.UNAVAILABLE': 503,

@@ -43,6 +43,7 @@ const errorMeaning = {
   403: 'The caller may not use this route',
   404: 'No such record visible to the caller',
   409: 'Conflicts with the current state: a request in flight, a state transition, a reference',
+  410: 'The nextRecordsUrl has expired: run the query again',
   422: 'Refused by a ledger rule; `details` carries the numbers',
   429: 'Too many requests; retry after the Retry-After header',
   501: 'The CRM gateway provider is not configured; `details.configured` lists those that are',

@@ -1,6 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../http/app-error';
-import { accessPolicy, publicPrefixes, type Access, type ApiKeyScope } from '../access-policy';
+import {
+  accessPolicy,
+  publicPrefixes,
+  type Access,
+  type ApiKeyScope,
+  type Grant,
+  type Rule,
+} from '../access-policy';
 import { authMessages } from '../../contract/auth';
 import { organizationHeader } from '../../contract/constants/api-keys';
 import { userInfoPath } from '../../contract/user-info';
@@ -40,27 +47,19 @@ declare module 'fastify' {
 
 export type PrincipalResolver = (request: FastifyRequest) => Promise<Principal | null>;
 
-/**
- * Whether the caller may use a route of this access. A key reaches only the routes the table
- * grants to one of its scopes; with a session, a request may do only what both allow (the
- * session's role and the key's scopes). The caller's own login (`signed-in`: who am I, sign out,
- * my sessions, my password) is the session's: a key neither reaches it alone nor narrows it.
- */
-const allows = (access: Access, p: Principal | null): boolean => {
-  if (access === 'anonymous') return true;
-  if (p === null) return false;
-  const key = p.apiKey;
+/** Whether one caller, a session alone or a key alone, may use a route of this access. */
+const allowsAccess = (access: Access, p: Principal | null): boolean => {
   switch (access) {
+    case 'anonymous':
+      return true;
     case 'signed-in':
-      return p.via !== 'api-key';
+      return p !== null && p.via !== 'api-key';
     case 'shareholder':
-      return !key && (p.role === 'shareholder' || p.role === 'administrator');
+      return p?.role === 'shareholder' || p?.role === 'administrator';
     case 'administrator':
-      return !key && p.role === 'administrator';
+      return p?.role === 'administrator';
     default:
-      return (
-        (p.via === 'api-key' || p.role === 'administrator') && (!key || key.scopes.includes(access))
-      );
+      return p?.role === 'administrator' || (p?.apiKey?.scopes.includes(access) ?? false);
   }
 };
 
@@ -74,6 +73,38 @@ const forbidden = (p: Principal) =>
           : 'Not with this API key: the request may do only what both your session and the key allow.',
       )
     : new AppError('AUTH.FORBIDDEN', 'You do not have access to this resource.');
+
+/** A list of scopes: every one of them (an administrator's session, or a key that carries all). */
+const allowsGrant = (grant: Grant, p: Principal | null): boolean =>
+  typeof grant === 'string'
+    ? allowsAccess(grant, p)
+    : grant.every((scope) => allowsAccess(scope, p));
+
+const allowsAny = (grants: readonly Grant[], p: Principal | null): boolean =>
+  grants.some((grant) => allowsGrant(grant, p));
+
+/**
+ * Whether the caller may use a route with these grants. A session sent with a key of its company
+ * may do only what both allow: what the session alone may, and what the key alone may (a
+ * shareholder's registry query with a `gateway` + `ledger:read` key, say, still answers only their
+ * own records). The caller's own login (`signed-in`: who am I, sign out, my sessions, my password)
+ * is the session's: a key neither reaches it alone nor narrows it.
+ */
+function allows(grants: readonly Grant[], p: Principal | null): boolean {
+  if (p === null || p.via === 'api-key' || !p.apiKey) return allowsAny(grants, p);
+  const { apiKey, ...session } = p;
+  const keyAlone: Principal = { ...session, role: null, holderId: null, via: 'api-key', apiKey };
+  return (
+    allowsAny(grants, session) && (grants.includes('signed-in') || allowsAny(grants, keyAlone))
+  );
+}
+
+/** The grants a rule gives this request: a by-provider rule reads the path's provider. */
+function grantsOf(rule: Rule, request: FastifyRequest): readonly Grant[] {
+  if (typeof rule === 'string' || !('byProvider' in rule)) return [rule];
+  const { provider } = (request.params ?? {}) as { provider?: string };
+  return provider === 'registry' ? rule.byProvider.registry : rule.byProvider.others;
+}
 
 /** Where the spec words the refusal of an anonymous caller itself (sections 5 and 8). */
 const unauthenticatedMessages: Record<string, string> = {
@@ -92,7 +123,7 @@ function checkOrganizationHeader(request: FastifyRequest): void {
   );
 }
 
-export function accessFor(method: string, url: string | undefined): Access | undefined {
+export function accessFor(method: string, url: string | undefined): Rule | undefined {
   if (url === undefined) return undefined;
   return accessPolicy[`${method} ${url}`];
 }
@@ -130,7 +161,7 @@ export function registerAccessControl(
     if (access === 'anonymous') return;
     request.principal = await resolvePrincipal(request);
     checkOrganizationHeader(request);
-    if (allows(access, request.principal)) return;
+    if (allows(grantsOf(access, request), request.principal)) return;
     request.log.warn(
       {
         route: `${request.method} ${url}`,

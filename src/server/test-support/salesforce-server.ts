@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type FieldNames, parseSoql, runSoql, SoqlError } from './soql-engine';
+import { compare, type FieldNames, parseSoql, runSoql, SoqlError } from './soql-engine';
+import { fail, HttpAnswer, jsonBody, parseJson, refuse, Refusal } from './salesforce-answers';
 import { readSosl, SoslError } from './sosl-reader';
 
 // A local server that speaks the parts of Salesforce's REST API the connector uses, shaped as
@@ -64,8 +65,6 @@ const STANDARD_PREFIXES: Record<string, string> = {
 const CHECKSUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ012345';
 const NOT_FOUND = 'The requested resource does not exist';
 
-const errorBody = (errorCode: string, message: string) => [{ message, errorCode }];
-
 /** An 18-character Id: the 15-character one and Salesforce's case-safe checksum. */
 export function salesforceId(id15: string): string {
   let suffix = '';
@@ -75,39 +74,6 @@ export function salesforceId(id15: string): string {
     suffix += CHECKSUM[bits];
   }
   return id15 + suffix;
-}
-
-class HttpAnswer {
-  constructor(
-    readonly status: number,
-    readonly body?: unknown,
-  ) {}
-}
-const fail = (status: number, errorCode: string, message: string) =>
-  new HttpAnswer(status, errorBody(errorCode, message));
-
-/** A refusal thrown from deep in a handler; it becomes its answer. */
-class Refusal extends Error {
-  constructor(readonly answer: HttpAnswer) {
-    super('refused');
-  }
-}
-const refuse = (status: number, errorCode: string, message: string) =>
-  new Refusal(fail(status, errorCode, message));
-
-function parseJson(text: string): unknown {
-  try {
-    return text === '' ? undefined : JSON.parse(text);
-  } catch {
-    throw refuse(400, 'JSON_PARSER_ERROR', 'The request body is not valid JSON');
-  }
-}
-
-function jsonBody(text: string): Row {
-  const parsed = parseJson(text || '{}');
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
-    throw refuse(400, 'JSON_PARSER_ERROR', 'Expected a JSON object of field values');
-  return parsed as Row;
 }
 
 class LocalSalesforce {
@@ -120,7 +86,7 @@ class LocalSalesforce {
   private readonly objects = new Map<string, SObject>();
   private readonly tokens = new Set<string>();
   private readonly apexHandlers = new Map<string, ApexHandler>();
-  private readonly cursors = new Map<string, { rows: Row[]; totalSize: number }>();
+  private readonly cursors = new Map<string, { rows: Row[]; totalSize: number; batch: number }>();
   private serial = 0;
 
   constructor(
@@ -186,7 +152,7 @@ class LocalSalesforce {
     if (!bearer || !this.tokens.has(bearer))
       return fail(401, 'INVALID_SESSION_ID', 'Session expired or invalid');
     if (!api) return this.apexCall(method, pathname.slice(APEX.length), body, searchParams);
-    return this.data(method, api[1]!, api[2]!, body, searchParams);
+    return this.data(req, api[1]!, api[2]!, body, searchParams);
   }
 
   private token(body: string): HttpAnswer {
@@ -214,8 +180,26 @@ class LocalSalesforce {
     });
   }
 
-  private data(method: string, version: string, rest: string, body: string, q: URLSearchParams) {
-    if (/^\/query\/?$/.test(rest) && method === 'GET') return this.query(version, q.get('q'));
+  /** Sforce-Query-Options: batchSize=n (200 to 2,000), never above the server's own batch. */
+  private batchFor(req: IncomingMessage): number {
+    const asked = /batchSize=(\d+)/.exec(String(req.headers['sforce-query-options'] ?? ''))?.[1];
+    if (asked === undefined) return this.batchSize;
+    const n = Number(asked);
+    if (n < 200 || n > 2000)
+      throw refuse(400, 'INVALID_BATCH_SIZE', 'batchSize must be between 200 and 2000');
+    return Math.min(n, this.batchSize);
+  }
+
+  private data(
+    req: IncomingMessage,
+    version: string,
+    rest: string,
+    body: string,
+    q: URLSearchParams,
+  ) {
+    const method = req.method ?? 'GET';
+    if (/^\/query\/?$/.test(rest) && method === 'GET')
+      return this.query(version, q.get('q'), this.batchFor(req));
     const locator = /^\/query\/([\w-]+)$/.exec(rest)?.[1];
     if (locator && method === 'GET') return this.more(version, locator);
     if (/^\/search\/?$/.test(rest) && method === 'GET') return this.search(version, q.get('q'));
@@ -224,7 +208,7 @@ class LocalSalesforce {
     return fail(404, 'NOT_FOUND', NOT_FOUND);
   }
 
-  private query(version: string, soql: string | null): HttpAnswer {
+  private query(version: string, soql: string | null, batch: number): HttpAnswer {
     if (!soql) return fail(400, 'MALFORMED_QUERY', 'A query string has to be specified');
     this.statements.push(soql);
     const parsed = parseSoql(
@@ -237,19 +221,19 @@ class LocalSalesforce {
       parsed,
       o.rows.map((r) => this.withAttributes(o, r, version)),
     );
-    return this.page(version, rows, rows.length);
+    return this.page(version, rows, rows.length, batch);
   }
 
-  private page(version: string, rows: Row[], totalSize: number): HttpAnswer {
-    const rest = rows.slice(this.batchSize);
+  private page(version: string, rows: Row[], totalSize: number, batch: number): HttpAnswer {
+    const rest = rows.slice(batch);
     const answer: Row = {
       totalSize,
       done: rest.length === 0,
-      records: rows.slice(0, this.batchSize),
+      records: rows.slice(0, batch),
     };
     if (rest.length > 0) {
       const locator = `01g${randomBytes(6).toString('hex')}-${totalSize - rest.length}`;
-      this.cursors.set(locator, { rows: rest, totalSize });
+      this.cursors.set(locator, { rows: rest, totalSize, batch });
       answer.nextRecordsUrl = `/services/data/${version}/query/${locator}`;
     }
     return new HttpAnswer(200, answer);
@@ -259,7 +243,7 @@ class LocalSalesforce {
     const cursor = this.cursors.get(locator);
     if (!cursor) return fail(400, 'INVALID_QUERY_LOCATOR', 'invalid query locator');
     this.cursors.delete(locator);
-    return this.page(version, cursor.rows, cursor.totalSize);
+    return this.page(version, cursor.rows, cursor.totalSize, cursor.batch);
   }
 
   private search(version: string, sosl: string | null): HttpAnswer {
@@ -268,7 +252,7 @@ class LocalSalesforce {
     const s = readSosl(sosl, (name) => this.object(name)?.fields);
     const targets = s.objectName ? [this.object(s.objectName)!] : [...this.objects.values()];
     const found = targets.flatMap((o) =>
-      o.rows
+      this.ordered(o, s.orderBy)
         .filter((r) => Object.values(r).some((v) => typeof v === 'string' && s.matches(v)))
         .map((r) => {
           const fields = s.fields.map((f) => o.fields.get(f.toLowerCase())!);
@@ -276,7 +260,14 @@ class LocalSalesforce {
           return this.withAttributes(o, picked, version);
         }),
     );
-    return new HttpAnswer(200, { searchRecords: found.slice(0, s.limit) });
+    return new HttpAnswer(200, { searchRecords: found.slice(s.offset, s.offset + s.limit) });
+  }
+
+  private ordered(o: SObject, orderBy: { field: string; descending: boolean } | undefined) {
+    if (!orderBy) return o.rows;
+    const field = o.fields.get(orderBy.field.toLowerCase())!;
+    const sign = orderBy.descending ? -1 : 1;
+    return [...o.rows].sort((a, b) => sign * compare(a[field], b[field]));
   }
 
   private sobjects(method: string, version: string, name: string, id: string, body: string) {

@@ -33,8 +33,12 @@ export interface GatewayQuery {
   /** ANDed. */
   where: Filter[];
   orderBy: Array<{ field: string; descending: boolean }>;
-  limit: number;
+  /** Records the query answers in all, over every page (SOQL's LIMIT); null: every match. */
+  limit: number | null;
+  /** Records skipped before the first (SOQL's OFFSET). */
   offset: number;
+  /** Records a page holds at most. */
+  pageSize: number;
 }
 
 /** The data layer's 400 naming the field: the gateway's requests are refused the same way. */
@@ -134,7 +138,8 @@ export function readGatewayQuery(body: GatewayQueryBody): GatewayQuery {
     fields: fieldList(body.fields),
     where,
     orderBy: order(body.orderBy),
-    limit: body.limit ?? gatewayLimits.defaultLimit,
+    limit: body.limit ?? null,
     offset: body.offset ?? 0,
+    pageSize: body.pageSize ?? gatewayLimits.defaultPageSize,
   };
 }

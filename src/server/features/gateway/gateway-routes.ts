@@ -1,13 +1,15 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   customRestBody,
   customRestResponse,
   gatewayDeleteBody,
   gatewayInsertBody,
-  gatewayPath,
+  gatewayInsertHeaders,
+  gatewayMoreBody,
+  gatewayMoreParams,
+  gatewayParams,
   gatewayPaths,
-  gatewayProviders,
   gatewayQueryBody,
   gatewayQueryResponse,
   gatewaySearchBody,
@@ -19,102 +21,174 @@ import {
   type GatewayProvider as ProviderName,
 } from '../../../contract/gateway';
 import { idempotencyHeader } from '../../../contract/ledger';
-import { AppError } from '../../http/app-error';
 import { errorResponses } from '../../http/openapi';
-import { organizationOf } from '../data-api/organization-of';
+import { requireIdempotencyKey } from '../../ledger-store/idempotency';
+import { callOf } from './gateway-call';
+import type { Cursors, PagedOperation } from './gateway-cursor';
+import { queryAnswer, searchAnswer, type PageScope } from './gateway-pages';
 import type { GatewayCall, Provider } from './gateway-provider';
 import { readGatewayQuery } from './gateway-query';
 import { providerOf } from './providers/configured-providers';
 
 export type Providers = Partial<Record<ProviderName, Provider>>;
 
-/** The caller's organization; a body's organizationId, when sent, must be that one. */
-function callOf(request: FastifyRequest): GatewayCall {
-  const organizationId = organizationOf(request);
-  const named = (request.body as { organizationId?: string } | undefined)?.organizationId;
-  if (named !== undefined && named !== organizationId)
-    throw new AppError(
-      'AUTH.ORGANIZATION_MISMATCH',
-      'organizationId names another organization than your credentials.',
-      'organizationId',
-    );
-  const key = request.headers[idempotencyHeader];
-  return {
-    principal: request.principal!,
-    organizationId,
-    idempotencyKey: Array.isArray(key) ? key[0] : key,
-    requestId: request.id,
-  };
-}
-
 const errors = errorResponses(400, 401, 403, 404, 409, 422, 501, 502, 503, 504);
+const moreErrors = errorResponses(400, 401, 403, 404, 410, 422, 501, 502, 503, 504);
+
+const REGISTRY =
+  'Provider `registry`: the registry’s Shareholder__c, Share__c and Share_Transaction__c in ' +
+  'Salesforce’s shapes, for the caller’s organization';
+const PROVIDERS =
+  '`salesforce`: the connected org, when SALESFORCE_* configure one; every other provider ' +
+  'answers 501 GATEWAY.PROVIDER_NOT_CONFIGURED. Administrators, and API keys with the gateway scope';
 
 const operations = {
   query: {
     body: gatewayQueryBody,
     response: gatewayQueryResponse,
     summary: 'Query an object: fields, filter ("Active=true" or a filter map), order, paging',
+    description:
+      `${REGISTRY} (a key needs ledger:read too; a shareholder may query, and gets their own ` +
+      `records only). ${PROVIDERS}.`,
   },
   insert: {
     body: gatewayInsertBody,
     response: gatewayWriteResponse,
     summary: 'Create a record (registry: a Share_Transaction__c is the Transfer action)',
+    description: `${REGISTRY} (a key needs ledger:write too). ${PROVIDERS}.`,
   },
   update: {
     body: gatewayUpdateBody,
     response: gatewayWriteResponse,
     summary: 'Change a record (registry: a Shareholder__c’s profile)',
+    description: `${REGISTRY} (a key needs ledger:write too). ${PROVIDERS}.`,
   },
   delete: {
     body: gatewayDeleteBody,
     response: gatewayWriteResponse,
     summary: 'Delete a record (registry: refused, the ledger is append-only)',
+    description: `${REGISTRY} (a key needs ledger:write too). ${PROVIDERS}.`,
   },
   search: {
     body: gatewaySearchBody,
     response: gatewaySearchResponse,
     summary: 'Search records by a term (registry: holders by name or e-mail)',
+    description: `${REGISTRY} (a key needs ledger:read too). ${PROVIDERS}.`,
   },
 } satisfies Record<GatewayOperation, unknown>;
 
-/** A query is read into the providers' common form; the other operations take the body as is. */
-function run(p: Provider, operation: GatewayOperation, call: GatewayCall, body: unknown) {
-  if (operation === 'query') return p.query(call, readGatewayQuery(body as GatewayQueryBody));
+/** A page of `operation` from `p`, for the caller: its nextRecordsUrl is theirs. */
+const scopeOf = (cursors: Cursors, call: GatewayCall, p: Provider, operation: PagedOperation) => ({
+  cursors,
+  call,
+  provider: p.name,
+  operation,
+});
+
+/**
+ * A query is read into the providers' common form, and its page (or a search's) answered with
+ * its nextRecordsUrl; the other operations take the body as is.
+ */
+async function run(
+  p: Provider,
+  operation: GatewayOperation,
+  call: GatewayCall,
+  body: unknown,
+  cursors: Cursors,
+) {
+  if (operation === 'query') {
+    const page = await p.query(call, readGatewayQuery(body as GatewayQueryBody));
+    return queryAnswer(scopeOf(cursors, call, p, operation), page);
+  }
+  if (operation === 'search')
+    return searchAnswer(scopeOf(cursors, call, p, operation), await p.search(call, body as never));
   return p[operation](call, body as never);
 }
 
-/** POST /api/v1/{provider}/{operation} for every provider, and Salesforce's custom-rest. */
-export const gatewayRoutes: FastifyPluginAsyncZod<{ providers: Providers }> = async (
-  app,
-  { providers },
-) => {
-  for (const provider of gatewayProviders)
-    for (const [operation, op] of Object.entries(operations)) {
-      app.post(
-        gatewayPath(provider, operation as GatewayOperation),
-        {
-          schema: {
-            operationId: `${provider}${operation[0]!.toUpperCase()}${operation.slice(1)}`,
-            tags: ['gateway'],
-            summary: `${provider}: ${op.summary}`,
-            description:
-              provider === 'registry'
-                ? 'The registry’s Shareholder__c, Share__c and Share_Transaction__c in ' +
-                  'Salesforce’s shapes, for the caller’s organization.'
-                : `Answered by the ${provider} connector when configured; 501 otherwise.`,
-            body: op.body,
-            response: { 200: op.response, ...errors },
+/** The page a nextRecordsUrl points at, once its cursor says it is this caller's. */
+async function runMore(p: Provider, scope: PageScope, cursor: string) {
+  const { cursors, call, provider, operation } = scope;
+  const next = cursors.open(cursor, {
+    provider,
+    operation,
+    organizationId: call.organizationId,
+    userId: call.principal.userId,
+  });
+  return operation === 'query'
+    ? queryAnswer(scope, await p.queryMore(call, next))
+    : searchAnswer(scope, await p.searchMore(call, next));
+}
+
+type Options = { providers: Providers; cursors: Cursors };
+
+/** POST /api/v1/{provider}/{operation}: one route per operation, the provider a parameter. */
+const operationRoutes: FastifyPluginAsyncZod<Options> = async (app, { providers, cursors }) => {
+  for (const [name, op] of Object.entries(operations)) {
+    const operation = name as GatewayOperation;
+    app.post(
+      gatewayPaths[operation],
+      {
+        schema: {
+          operationId: `gateway${operation[0]!.toUpperCase()}${operation.slice(1)}`,
+          tags: ['gateway'],
+          summary: op.summary,
+          description: op.description,
+          params: gatewayParams,
+          ...(operation === 'insert' && { headers: gatewayInsertHeaders }),
+          body: op.body,
+          response: { 200: op.response, ...errors },
+        },
+        // Every insert needs its key, refused with the ledger's own codes before the body is read.
+        ...(operation === 'insert' && {
+          preValidation: async (request: FastifyRequest) => {
+            requireIdempotencyKey(request.headers[idempotencyHeader]);
+          },
+        }),
+      },
+      async (request) => {
+        const p = providerOf(providers, request.params.provider);
+        return run(p, operation, callOf(request), request.body, cursors);
+      },
+    );
+  }
+};
+
+/** GET or POST an answer's nextRecordsUrl: the next page of a query or a search. */
+const nextPageRoutes: FastifyPluginAsyncZod<Options> = async (app, { providers, cursors }) => {
+  for (const operation of ['query', 'search'] as const)
+    for (const method of ['GET', 'POST'] as const) {
+      const title = operation[0]!.toUpperCase() + operation.slice(1);
+      app.route({
+        method,
+        url: operation === 'query' ? gatewayPaths.queryMore : gatewayPaths.searchMore,
+        schema: {
+          operationId: `gateway${title}More${method === 'POST' ? 'ByPost' : ''}`,
+          tags: ['gateway'],
+          summary: `The next page of a ${operation} (its nextRecordsUrl)`,
+          description:
+            `Follows a ${operation}’s nextRecordsUrl, by GET or POST, for the caller who ran ` +
+            `the ${operation} only (403 for anyone else), within its lifetime (410 after).`,
+          params: gatewayMoreParams,
+          ...(method === 'POST' && { body: gatewayMoreBody }),
+          response: {
+            200: operation === 'query' ? gatewayQueryResponse : gatewaySearchResponse,
+            ...moreErrors,
           },
         },
-        async (request) =>
-          run(
-            providerOf(providers, provider),
-            operation as GatewayOperation,
-            callOf(request),
-            request.body,
-          ),
-      );
+        handler: async (request) => {
+          const p = providerOf(providers, request.params.provider);
+          const scope = scopeOf(cursors, callOf(request), p, operation);
+          return runMore(p, scope, request.params.cursor);
+        },
+      });
     }
+};
+
+/** The gateway's operations, their next pages, and Salesforce's custom-rest. */
+export const gatewayRoutes: FastifyPluginAsyncZod<Options> = async (app, options) => {
+  await app.register(operationRoutes, options);
+  await app.register(nextPageRoutes, options);
+  const { providers } = options;
 
   app.post(
     gatewayPaths.customRest,

@@ -187,7 +187,8 @@ describe('registry query: bad input is a 400 naming the field', () => {
       { objectName: 'Shareholder__c', filter: { Name: 'a\u0000b' } },
       'filter.Name.value',
     ],
-    ['a huge limit', { objectName: 'Share__c', limit: 1e9 }, 'limit'],
+    ['a huge page', { objectName: 'Share__c', pageSize: 2001 }, 'pageSize'],
+    ['no limit at all', { objectName: 'Share__c', limit: 0 }, 'limit'],
     ['a wrong type', { objectName: 'Share__c', limit: '5' }, 'limit'],
     ['a bad order', { objectName: 'Share__c', orderBy: 'Balance__c sideways' }, 'orderBy.0'],
   ];
@@ -265,10 +266,11 @@ describe('registry writes are the ledger’s own actions', () => {
       { ...body, data: { ...transfer(), Shares: 'lots' } },
     );
     expect(malformed.json()).toMatchObject({ code: 'HTTP.VALIDATION', field: 'data.Shares' });
-    const certificate = await post('/api/v1/registry/insert', a.as.admin, {
-      objectName: 'Share__c',
-      data: {},
-    });
+    const certificate = await post(
+      '/api/v1/registry/insert',
+      { ...a.as.admin, 'idempotency-key': randomUUID() },
+      { objectName: 'Share__c', data: {} },
+    );
     expect(certificate.statusCode).toBe(422);
     expect(certificate.json<{ code: string }>().code).toBe('GATEWAY.NOT_SUPPORTED');
   });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
@@ -30,12 +31,16 @@ const post = (url: string, payload: unknown, headers = a.as.admin) =>
   t.app.inject({
     method: 'POST',
     url,
-    headers: { ...headers, 'content-type': 'application/json' },
+    headers: {
+      'idempotency-key': randomUUID(),
+      ...headers,
+      'content-type': 'application/json',
+    },
     payload: JSON.stringify(payload),
   });
 
 describe('salesforce query', () => {
-  it('turns the request into SOQL, follows nextRecordsUrl, and answers Salesforce’s shape', async () => {
+  it('turns the request into SOQL, answers Salesforce’s shape page by page, its nextRecordsUrl wrapped in ours', async () => {
     sf.setBatchSize(3);
     const res = await post('/api/v1/salesforce/query', {
       objectName: 'Contact',
@@ -45,12 +50,21 @@ describe('salesforce query', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     const answer = res.json<GatewayQueryResponse>();
-    expect(answer.done).toBe(true);
-    expect(answer.records.map((r) => r.Score__c)).toEqual([60, 40, 20, 0]);
+    expect(answer).toMatchObject({ totalSize: 4, done: false });
+    expect(answer.records.map((r) => r.Score__c)).toEqual([60, 40, 20]);
     expect(answer.records[0]!.attributes).toMatchObject({ type: 'Contact' });
     expect(sf.statements.at(-1)).toBe(
-      'SELECT Id, Name, Score__c FROM Contact WHERE Active__c = true ORDER BY Score__c DESC LIMIT 200',
+      'SELECT Id, Name, Score__c FROM Contact WHERE Active__c = true ORDER BY Score__c DESC',
     );
+    const next = await t.app.inject({
+      method: 'GET',
+      url: answer.nextRecordsUrl!,
+      headers: a.as.admin,
+    });
+    expect(next.statusCode, next.body).toBe(200);
+    expect(next.json<GatewayQueryResponse>()).toMatchObject({ totalSize: 4, done: true });
+    expect(next.json<GatewayQueryResponse>().records.map((r) => r.Score__c)).toEqual([0]);
+    expect(next.json()).not.toHaveProperty('nextRecordsUrl');
   });
 
   it('stops following pages at the limit, and says it is not done', async () => {
@@ -147,7 +161,7 @@ describe('salesforce writes, search and custom-rest', () => {
       res.json<{ searchRecords: Array<{ Email: string }> }>().searchRecords.map((r) => r.Email),
     ).toEqual(['c3@example.test']);
     await post('/api/v1/salesforce/search', { searchTerm: 'a} RETURNING User(Id' });
-    expect(sf.statements.at(-1)).toBe('FIND {a\\} RETURNING User\\(Id} IN ALL FIELDS LIMIT 200');
+    expect(sf.statements.at(-1)).toBe('FIND {a\\} RETURNING User\\(Id} IN ALL FIELDS LIMIT 2000');
   });
 
   it('forwards custom-rest to /services/apexrest with the method and data', async () => {
@@ -167,6 +181,28 @@ describe('salesforce writes, search and custom-rest', () => {
     });
     expect(escape.statusCode).toBe(400);
     expect(escape.json<{ field: string }>().field).toBe('endpoint');
+  });
+});
+
+describe('a salesforce insert happens once per Idempotency-Key', () => {
+  it('answers a retry with the record created the first time, and requires the key', async () => {
+    const key = { ...a.as.admin, 'idempotency-key': randomUUID() };
+    const body = { objectName: 'Contact', data: { Name: 'Once Only', Email: 'once@example.test' } };
+    const first = await post('/api/v1/salesforce/insert', body, key);
+    expect(first.statusCode, first.body).toBe(200);
+    const again = await post('/api/v1/salesforce/insert', body, key);
+    expect(again.json()).toEqual(first.json());
+    expect(sf.records('Contact').filter((r) => r.Name === 'Once Only')).toHaveLength(1);
+    const other = await post('/api/v1/salesforce/insert', { ...body, data: { Name: 'x' } }, key);
+    expect(other.json<{ code: string }>().code).toBe('IDEMPOTENCY.KEY_REUSED');
+    const bare = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/salesforce/insert',
+      headers: { ...a.as.admin, 'content-type': 'application/json' },
+      payload: JSON.stringify(body),
+    });
+    expect(bare.statusCode).toBe(400);
+    expect(bare.json<{ code: string }>().code).toBe('IDEMPOTENCY.KEY_REQUIRED');
   });
 });
 

@@ -6,8 +6,10 @@ import {
 import { AppError } from '../../../http/app-error';
 import type { Config } from '../../../config';
 import type { Database } from '../../../db/database';
+import { createCursors, type Cursors } from '../gateway-cursor';
 import type { Provider } from '../gateway-provider';
 import { withAudit } from '../gateway-audit';
+import { withIdempotentInsert } from '../gateway-idempotency';
 import { SalesforceClient } from '../salesforce/salesforce-client';
 import { createRegistryProvider } from './registry-provider';
 import { createSalesforceProvider } from './salesforce-provider';
@@ -32,13 +34,20 @@ export interface Gateway {
   providers: Partial<Record<GatewayProvider, Provider>>;
   /** The connected Salesforce org, when SALESFORCE_* configure one (the importer reads it). */
   salesforce: SalesforceClient | undefined;
+  /** Signs and reads the cursors of nextRecordsUrl. */
+  cursors: Cursors;
 }
 
 /** The providers this installation answers for: the registry always, Salesforce when configured. */
 export function configureGateway(config: Config, database: Database): Gateway {
   const registry = createRegistryProvider(database);
-  if (!config.salesforce) return { providers: { registry }, salesforce: undefined };
+  const cursors = createCursors(config.sessionSecret);
+  if (!config.salesforce) return { providers: { registry }, salesforce: undefined, cursors };
   const client = new SalesforceClient(config.salesforce);
-  const salesforce = withAudit(createSalesforceProvider(client), database.db);
-  return { providers: { registry, salesforce }, salesforce: client };
+  // A replayed insert is not audited again: the key is checked before the audit.
+  const salesforce = withIdempotentInsert(
+    withAudit(createSalesforceProvider(client), database.db),
+    database.db,
+  );
+  return { providers: { registry, salesforce }, salesforce: client, cursors };
 }

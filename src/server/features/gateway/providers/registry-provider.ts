@@ -1,7 +1,7 @@
 import type { Database } from '../../../db/database';
 import type { Provider } from '../gateway-provider';
-import { queryRegistry } from '../registry/registry-query';
-import { searchRegistry } from '../registry/registry-search';
+import { queryRegistry, queryRegistryMore } from '../registry/registry-query';
+import { searchRegistry, searchRegistryMore } from '../registry/registry-search';
 import { deleteRegistry, insertRegistry, updateRegistry } from '../registry/registry-writes';
 
 /** `registry`: the registry's own ledger in the spec's CRM shape (our PostgreSQL stays the record). */
@@ -9,8 +9,10 @@ export function createRegistryProvider(database: Database): Provider {
   const { db } = database;
   return {
     name: 'registry',
-    query: (call, query) => queryRegistry(db, call.organizationId, query),
-    search: (call, body) => searchRegistry(db, call.organizationId, body),
+    query: (call, query) => queryRegistry(db, call, query),
+    queryMore: (call, next) => queryRegistryMore(db, call, next),
+    search: (call, body) => searchRegistry(db, call, body),
+    searchMore: (call, next) => searchRegistryMore(db, call, next),
     insert: (call, body) => insertRegistry(database, call, body),
     update: (call, body) => updateRegistry(database, call, body),
     delete: async (_call, body) => deleteRegistry(body),

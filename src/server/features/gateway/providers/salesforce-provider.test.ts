@@ -34,6 +34,13 @@ const query = (body: Omit<GatewayQueryBody, 'objectName'>) =>
 beforeAll(async () => {
   sf = await startSalesforceServer();
   sf.seed('Contact', contacts);
+  sf.seed('Shareholder__c', [
+    { Name: 'Ann', Full_Name__c: 'Ann Archer', Email__c: 'ann@x.test', Active__c: true },
+    { Name: 'Ben', Full_Name__c: 'Ben Baker', Email__c: 'ben@x.test', Active__c: false },
+  ]);
+  sf.seed('Share_Transaction__c', [
+    { Name: 'T-1', Type__c: 'Issued', Date__c: '2024-01-02', Shares__c: 10 },
+  ]);
   provider = createSalesforceProvider(
     new SalesforceClient({
       loginUrl: sf.url,
@@ -57,13 +64,20 @@ describe('the salesforce provider', () => {
     });
     expect(answer).toEqual({
       totalSize: 2,
-      done: true,
+      done: false,
       records: [
         {
           attributes: expect.objectContaining({ type: 'Contact' }),
           Name: '50% off_sale',
           Score__c: 40,
         },
+      ],
+      next: { nextRecordsUrl: expect.stringMatching(/^\/services\/data\/v62\.0\/query\//) },
+    });
+    expect(await provider.queryMore(call, answer.next)).toEqual({
+      totalSize: 2,
+      done: true,
+      records: [
         {
           attributes: expect.objectContaining({ type: 'Contact' }),
           Name: 'Ann Archer',
@@ -155,9 +169,11 @@ describe('the salesforce provider', () => {
           Score__c: 20,
         },
       ],
+      done: true,
     });
+    // One more than the page: whether another page follows.
     expect(sf.statements.at(-1)).toBe(
-      "FIND {O\\'Hara} IN ALL FIELDS RETURNING Contact(Name, Score__c) LIMIT 5",
+      "FIND {O\\'Hara} IN ALL FIELDS RETURNING Contact(Name, Score__c ORDER BY Id LIMIT 6)",
     );
     await expect(
       provider.search(call, { searchTerm: 'x', fields: ['Id', 'Name) RETURNING User(Id'] }),
@@ -172,6 +188,47 @@ describe('the salesforce provider', () => {
       data: { Name: 'Ann' },
     });
     expect(answer).toEqual({ updated: { Name: 'Ann' } });
+  });
+
+  it('spells the registry objects’ fields as the registry provider does (Active → Active__c)', async () => {
+    const load = await provider.query(
+      call,
+      readGatewayQuery({
+        objectName: 'Shareholder__c',
+        fields: 'Id,name,Full_Name,EMAIL,CreatedDate',
+        filter: 'Active=true',
+        orderBy: 'full_name DESC',
+      }),
+    );
+    expect(sf.statements.at(-1)).toBe(
+      'SELECT Id, Name, Full_Name__c, Email__c, CreatedDate FROM Shareholder__c ' +
+        'WHERE Active__c = true ORDER BY Full_Name__c DESC',
+    );
+    expect(load.records).toEqual([
+      expect.objectContaining({ Name: 'Ann', Full_Name__c: 'Ann Archer', Email__c: 'ann@x.test' }),
+    ]);
+    await provider.query(
+      call,
+      readGatewayQuery({
+        objectName: 'share_transaction__c',
+        fields: ['Type', 'Shares'],
+        filters: { Date: { operator: '>=', value: '2024-01-01' } },
+      }),
+    );
+    expect(sf.statements.at(-1)).toBe(
+      'SELECT Type__c, Shares__c FROM share_transaction__c WHERE Date__c >= 2024-01-01',
+    );
+    await provider.search(call, {
+      searchTerm: 'Ann',
+      objectName: 'Shareholder__c',
+      fields: 'Name,Email',
+    });
+    expect(sf.statements.at(-1)).toBe(
+      'FIND {Ann} IN ALL FIELDS RETURNING Shareholder__c(Name, Email__c ORDER BY Id LIMIT 2000)',
+    );
+    // Other objects keep their names as written.
+    await query({ fields: 'Name, Email', filter: 'Active__c=true' });
+    expect(sf.statements.at(-1)).toBe('SELECT Name, Email FROM Contact WHERE Active__c = true');
   });
 
   it('answers Salesforce’s refusal of a query as 422 GATEWAY.REJECTED', async () => {

@@ -1,29 +1,80 @@
-import type { GatewaySearchBody } from '../../../../contract/gateway';
-import type { Provider } from '../gateway-provider';
+import { gatewayLimits, type GatewaySearchBody } from '../../../../contract/gateway';
+import { AppError } from '../../../http/app-error';
+import type { Provider, QueryPage, SearchPage } from '../gateway-provider';
 import { fieldName } from '../gateway-query';
-import type { SalesforceClient } from '../salesforce/salesforce-client';
+import { spellRegistryFields, spellRegistryQuery } from '../registry/registry-spelling';
+import type { SalesforceClient, SfQueryPage } from '../salesforce/salesforce-client';
 import { buildSoql } from '../salesforce/soql';
-import { buildSosl } from '../salesforce/sosl';
+import { buildSosl, SOSL_MAX } from '../salesforce/sosl';
 
 // `salesforce`: the connected org (one per installation, SALESFORCE_*). The call's organization
 // decides who may call (the access policy), not which Salesforce org answers, so it is not sent.
+// A query's pages are Salesforce's own (its nextRecordsUrl travels inside ours); a search's
+// pages are SOSL's LIMIT and OFFSET, which Salesforce allows on one object only. The registry's
+// three objects are queried with the registry's spelling of their fields (registry-spelling.ts).
 
 const written = (id: string) => ({ id, success: true, errors: [] });
 
-function searchFields(fields: GatewaySearchBody['fields']): string[] | undefined {
-  if (fields === undefined) return undefined;
-  const names = typeof fields === 'string' ? fields.split(',') : fields;
-  return names.map((f, i) => fieldName(f, `fields.${i}`));
+function searchFields(body: GatewaySearchBody): string[] | undefined {
+  if (body.fields === undefined) return undefined;
+  const names = typeof body.fields === 'string' ? body.fields.split(',') : body.fields;
+  const checked = names.map((f, i) => fieldName(f, `fields.${i}`));
+  return spellRegistryFields(body.objectName, checked);
+}
+
+function pageOf({ totalSize, done, nextRecordsUrl, records }: SfQueryPage): QueryPage {
+  if (done) return { totalSize, done, records };
+  if (!nextRecordsUrl)
+    throw new AppError('GATEWAY.UPSTREAM_ERROR', 'Salesforce sent no usable nextRecordsUrl.');
+  return { totalSize, done, records, next: { nextRecordsUrl } };
+}
+
+/** Where a search page starts. */
+interface SearchAt {
+  term: string;
+  objectName?: string;
+  fields?: string[];
+  limit: number | null;
+  pageSize: number;
+  offset: number;
+}
+
+async function searchPage(client: SalesforceClient, at: SearchAt): Promise<SearchPage> {
+  if (at.offset > 0 && !at.objectName)
+    throw new AppError(
+      'GATEWAY.NOT_SUPPORTED',
+      'Salesforce pages a search of one object only: name objectName to read past the first page.',
+      'objectName',
+    );
+  const size = Math.min(at.pageSize, (at.limit ?? Infinity) - at.offset);
+  // One record more than the page, where SOSL allows it, tells whether another page follows.
+  const ask = Math.min(size + 1, SOSL_MAX.limit);
+  const { objectName, fields, offset } = at;
+  const sosl = buildSosl(at.term, {
+    limit: ask,
+    offset,
+    ...(objectName !== undefined && { objectName }),
+    ...(fields && { fields }),
+  });
+  const found = (await client.search(sosl)).searchRecords;
+  const searchRecords = found.slice(0, size);
+  const more = found.length > size || (ask === size && found.length === size);
+  const done = !more || offset + size >= (at.limit ?? Infinity);
+  if (done) return { searchRecords, done };
+  return { searchRecords, done, next: { ...at, offset: offset + searchRecords.length } };
 }
 
 export function createSalesforceProvider(client: SalesforceClient): Provider {
   return {
     name: 'salesforce',
-    query: async (_call, query) => {
-      const soql = buildSoql(query);
-      const { totalSize, done, records } = await client.query(soql, { maxRecords: query.limit });
-      return { totalSize, done, records };
-    },
+    query: async (_call, query) =>
+      pageOf(
+        await client.queryPage(buildSoql(spellRegistryQuery(query)), {
+          batchSize: query.pageSize,
+        }),
+      ),
+    queryMore: async (_call, next) =>
+      pageOf(await client.queryMore((next as { nextRecordsUrl: string }).nextRecordsUrl)),
     insert: async (_call, body) => {
       const created = await client.create(body.objectName, body.data);
       return written(created.id);
@@ -37,14 +88,17 @@ export function createSalesforceProvider(client: SalesforceClient): Provider {
       return written(body.id);
     },
     search: async (_call, body) => {
-      const fields = searchFields(body.fields);
-      const sosl = buildSosl(body.searchTerm, {
+      const fields = searchFields(body);
+      return searchPage(client, {
+        term: body.searchTerm,
         ...(body.objectName !== undefined && { objectName: body.objectName }),
         ...(fields && { fields }),
-        ...(body.limit !== undefined && { limit: body.limit }),
+        limit: body.limit ?? null,
+        pageSize: body.pageSize ?? gatewayLimits.defaultPageSize,
+        offset: 0,
       });
-      return client.search(sosl);
     },
+    searchMore: (_call, next) => searchPage(client, next as SearchAt),
     customRest: (_call, body) => client.apexRest(body.method, body.endpoint, body.data),
   };
 }

@@ -1,7 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { FieldType } from '../../../../contract/data-api';
-import type { RegistryObject } from '../../../../contract/gateway';
-import { shareholderTextFieldsAs } from '../shareholder-text-fields';
+import {
+  registryFields,
+  type RegistryFieldType,
+  type RegistryObject,
+} from '../../../../contract/gateway';
 
 // The registry's ledger as the spec's CRM backend names it (spec section 3): each object is a
 // subquery of one organization's rows whose columns carry the backend's names. Queries filter,
@@ -18,29 +21,25 @@ export interface RegistryObjectDef {
   fields: Record<string, RegistryField>;
   /** What a query lists when it names no fields. */
   defaultFields: string[];
+  /** The field naming the holder a record belongs to: a shareholder's query keeps their own. */
+  owner: 'Id' | 'Shareholder__c';
   source: (organizationId: string) => SQL;
 }
 
-const text: RegistryField = { type: 'text' };
-const uuid: RegistryField = { type: 'uuid' };
-const decimal: RegistryField = { type: 'decimal' };
-const integer: RegistryField = { type: 'integer' };
-const boolean: RegistryField = { type: 'boolean' };
-const date: RegistryField = { type: 'date' };
+/** A field of the contract's table as the statements use it: its type for filters and output. */
+function fieldOf(type: RegistryFieldType): RegistryField {
+  if (type === 'children') return { type: 'text', children: true };
+  return { type: type.replace('?', '') as FieldType };
+}
 
-const shareholderFields = {
-  Id: uuid,
-  Name: text,
-  Full_Name__c: text,
-  Balance__c: decimal,
-  Common_Shares__c: decimal,
-  Preferred_Shares__c: decimal,
-  Is_Admin__c: boolean,
-  ...shareholderTextFieldsAs(text),
-  Cost_Per_Share__c: decimal,
-  Email__c: text,
-  Active__c: boolean,
-};
+const fieldsOf = (object: RegistryObject): Record<string, RegistryField> =>
+  Object.fromEntries(
+    Object.entries(registryFields[object]).map(([name, type]) => [name, fieldOf(type)]),
+  );
+
+const shareholderFields = fieldsOf('Shareholder__c');
+const shareFields = fieldsOf('Share__c');
+const transactionFields = fieldsOf('Share_Transaction__c');
 
 const shareholderSource = (org: string) => sql`
   select h.id as "Id", h.name as "Name", h.full_name as "Full_Name__c", h.balance as "Balance__c",
@@ -67,18 +66,6 @@ const destinationShares = sql`(
     join shareholder dh on dh.id = dc.holder_id
    where d.origin_certificate_id = c.id)`;
 
-const shareFields = {
-  Id: uuid,
-  Name: text,
-  Shareholder__c: uuid,
-  Shareholder_Name__c: text,
-  Balance__c: decimal,
-  Certificate_Number__c: integer,
-  Effective_Date__c: date,
-  Preferred__c: boolean,
-  Destination_Shares__r: { type: 'text', children: true } satisfies RegistryField,
-};
-
 const shareSource = (org: string) => sql`
   select c.id as "Id", cls.prefix || c.number as "Name", c.holder_id as "Shareholder__c",
          h.name as "Shareholder_Name__c", c.balance as "Balance__c",
@@ -89,25 +76,6 @@ const shareSource = (org: string) => sql`
     join share_class cls on cls.id = c.class_id
     join shareholder h on h.id = c.holder_id
    where c.organization_id = ${org}`;
-
-const transactionFields = {
-  Id: uuid,
-  Share__c: uuid,
-  Shareholder__c: uuid,
-  Preferred__c: boolean,
-  Shareholder_Name__c: text,
-  Certificate_Number__c: integer,
-  Origin__c: uuid,
-  Origin_Certificate_Number__c: integer,
-  Origin_Shareholder_Name__c: text,
-  Shares__c: decimal,
-  Type__c: text,
-  Date__c: date,
-  Notes__c: text,
-  Cost__c: decimal,
-  Transaction_Order__c: integer,
-  Running_Balance__c: decimal,
-};
 
 // Running_Balance__c: the certificate's balance after each of its transactions (spec section 3).
 const transactionSource = (org: string) => sql`
@@ -134,18 +102,21 @@ export const registryObjectDefs: Record<RegistryObject, RegistryObjectDef> = {
     name: 'Shareholder__c',
     fields: shareholderFields,
     defaultFields: Object.keys(shareholderFields),
+    owner: 'Id',
     source: shareholderSource,
   },
   Share__c: {
     name: 'Share__c',
     fields: shareFields,
     defaultFields: withoutChildren(shareFields),
+    owner: 'Shareholder__c',
     source: shareSource,
   },
   Share_Transaction__c: {
     name: 'Share_Transaction__c',
     fields: transactionFields,
     defaultFields: Object.keys(transactionFields),
+    owner: 'Shareholder__c',
     source: transactionSource,
   },
 };

@@ -1,15 +1,24 @@
-import type { GatewaySearchBody, GatewaySearchResponse } from '../../../../contract/gateway';
-import { gatewayLimits } from '../../../../contract/gateway';
+import { gatewayLimits, type GatewaySearchBody } from '../../../../contract/gateway';
 import type { Db } from '../../../db/database';
-import { fieldName, gatewayInvalid } from '../gateway-query';
-import { queryRegistry, registryObject } from './registry-query';
+import type { QueryPage, SearchPage } from '../gateway-provider';
+import { fieldName, gatewayInvalid, type GatewayQuery } from '../gateway-query';
+import {
+  queryRegistry,
+  queryRegistryMore,
+  registryObject,
+  type RegistryCaller,
+} from './registry-query';
 
-/** Holders whose name, full name or e-mail holds the term (case-insensitive), by name. */
-export async function searchRegistry(
-  db: Db,
-  organizationId: string,
-  body: GatewaySearchBody,
-): Promise<GatewaySearchResponse> {
+// The registry's search: holders whose name, full name or e-mail holds the term
+// (case-insensitive), by name, paged as a query is.
+
+const asSearch = ({ records, next, ...page }: QueryPage): SearchPage => ({
+  searchRecords: records,
+  ...page,
+  ...(next !== undefined && { next }),
+});
+
+function searchQuery(body: GatewaySearchBody): GatewayQuery {
   if (body.objectName !== undefined && registryObject(body.objectName).name !== 'Shareholder__c')
     throw gatewayInvalid('objectName', 'the registry searches Shareholder__c');
   const fields =
@@ -25,7 +34,7 @@ export async function searchRegistry(
     value: body.searchTerm,
     at: 'searchTerm',
   });
-  const found = await queryRegistry(db, organizationId, {
+  return {
     objectName: 'Shareholder__c',
     fields,
     where: [
@@ -36,8 +45,14 @@ export async function searchRegistry(
       },
     ],
     orderBy: [{ field: 'Name', descending: false }],
-    limit: body.limit ?? gatewayLimits.defaultLimit,
+    limit: body.limit ?? null,
     offset: 0,
-  });
-  return { searchRecords: found.records };
+    pageSize: body.pageSize ?? gatewayLimits.defaultPageSize,
+  };
 }
+
+export const searchRegistry = async (db: Db, caller: RegistryCaller, body: GatewaySearchBody) =>
+  asSearch(await queryRegistry(db, caller, searchQuery(body)));
+
+export const searchRegistryMore = async (db: Db, caller: RegistryCaller, next: unknown) =>
+  asSearch(await queryRegistryMore(db, caller, next));

@@ -28,8 +28,8 @@ import { registryObject } from './registry-query';
 // ledger is append-only.
 
 /**
- * The gateway scope stands for an administrator of the caller's organization (an API key has no
- * role of its own): the access policy has already let the caller in.
+ * A key with the gateway and ledger:write scopes stands for an administrator of the caller's
+ * organization (an API key has no role of its own): the access policy has already let it in.
  */
 const asAdministrator = (call: GatewayCall) => ({
   ...call.principal,

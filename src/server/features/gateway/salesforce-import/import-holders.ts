@@ -1,4 +1,6 @@
 import { sql } from 'drizzle-orm';
+import type { Tx } from '../../../db/database';
+import { authUser } from '../../../db/schema';
 import { rows } from '../../../db/sql';
 import { addRefs, type Run } from './run-import';
 import type { SfShareholder } from './salesforce-records';
@@ -13,6 +15,31 @@ function problemWith(h: SfShareholder, emails: Set<string>): string | null {
   if (email && emails.has(email)) return `another holder has the e-mail ${email}`;
   return null;
 }
+
+/**
+ * The e-mails among `emails` that are someone's sign-in at another company: a login whose e-mail
+ * a holder of another organization has. A holder here with that e-mail would let that person in.
+ */
+async function otherCompaniesLogins(tx: Tx, organizationId: string, emails: string[]) {
+  if (emails.length === 0) return new Set<string>();
+  const found = await rows<{ email: string }>(
+    tx,
+    sql`select distinct lower(u.email) as email
+          from ${authUser} u
+          join shareholder h on lower(h.email) = lower(u.email)
+         where h.organization_id <> ${organizationId}
+           and lower(u.email) in (${sql.join(
+             emails.map((e) => sql`${e}`),
+             sql`, `,
+           )})`,
+  );
+  return new Set(found.map((f) => f.email));
+}
+
+const signInElsewhere = (h: SfShareholder, email: string) =>
+  `${h.Name?.trim() || 'This holder'}’s e-mail ${email} is how someone at another company signs ` +
+  `in to this registry. Imported with it, that person could sign in to your company’s registry ` +
+  `as ${h.Name?.trim() || 'this holder'}. Correct the e-mail in Salesforce, or skip this holder.`;
 
 async function insertHolder(run: Run, h: SfShareholder): Promise<string> {
   const [row] = await rows<{ id: string }>(
@@ -37,6 +64,12 @@ export async function importHolders(run: Run): Promise<string[]> {
          where organization_id = ${organizationId} and email is not null`,
   );
   const emails = new Set(existing.map((e) => e.email));
+  const mailOf = (h: SfShareholder) => h.Email__c?.trim().toLowerCase() ?? '';
+  const taken = await otherCompaniesLogins(
+    tx,
+    organizationId,
+    [...new Set(run.opts.ledger.shareholders.map(mailOf))].filter(Boolean),
+  );
   const created: Array<[string, string]> = [];
   for (const h of run.opts.ledger.shareholders) {
     if (run.refs.Shareholder__c.has(h.Id)) {
@@ -44,6 +77,15 @@ export async function importHolders(run: Run): Promise<string[]> {
       continue;
     }
     if (run.opts.accept.includes(h.Id)) continue;
+    if (taken.has(mailOf(h))) {
+      run.problems.push({
+        kind: 'email-of-another-company',
+        objectName: 'Shareholder__c',
+        recordId: h.Id,
+        message: signInElsewhere(h, h.Email__c!.trim()),
+      });
+      continue;
+    }
     const problem = problemWith(h, emails);
     if (problem) {
       run.problems.push({

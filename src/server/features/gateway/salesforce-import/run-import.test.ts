@@ -1,8 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { rows } from '../../../db/sql';
 import { expectLedgerSound } from '../../../ledger-store/test-scenario';
-import { createOrganization } from '../../../test-support/fixtures';
+import { addLogin, createHolder, createOrganization } from '../../../test-support/fixtures';
 import { useTestApp } from '../../../test-support/use-test-app';
 import { runSalesforceImport } from './run-import';
 import { salesforceLedger, sfIds } from './salesforce-fixture';
@@ -202,5 +203,39 @@ describe('import from Salesforce', () => {
     expect(second.problems).toContainEqual(
       expect.objectContaining({ kind: 'unpaired', recordId: sfIds.t(3) }),
     );
+  });
+
+  it('reports a holder whose e-mail is another company’s sign-in, by Id, in plain words', async () => {
+    // Company A's person signs in with this e-mail; company B imports a holder who has it.
+    const email = `taken-${randomUUID().slice(0, 8)}@example.test`;
+    const companyA = await freshOrganization();
+    await createHolder(t.database.db, companyA, { name: 'Ann of A', email });
+    await addLogin(t, email, 'Ann of A', 'a-strong-passphrase-2026');
+    const ledger = salesforceLedger();
+    ledger.shareholders[0]!.Email__c = email.toUpperCase();
+    ledger.shareholders[0]!.Is_Admin__c = true;
+    const companyB = await freshOrganization();
+    const report = await run(companyB, ledger);
+    expect(report.imported).toBe(false);
+    expect(report.problems).toContainEqual({
+      kind: 'email-of-another-company',
+      objectName: 'Shareholder__c',
+      recordId: sfIds.ann,
+      message: expect.stringMatching(/another company/),
+    });
+    const message = report.problems.find((p) => p.recordId === sfIds.ann)!.message;
+    expect(message).toContain(email.toUpperCase()); // as Salesforce has it
+    expect(message).toMatch(/Ann Archer/);
+    expect(message).not.toMatch(/Shareholder__c|Email__c|import_ref/);
+    expect(await holders(companyB)).toEqual([]);
+  });
+
+  it('lets a holder of another company with no sign-in be imported', async () => {
+    const email = `holder-only-${randomUUID().slice(0, 8)}@example.test`;
+    await createHolder(t.database.db, await freshOrganization(), { name: 'Ann', email });
+    const ledger = salesforceLedger();
+    ledger.shareholders[0]!.Email__c = email;
+    const report = await run(await freshOrganization(), ledger, { dryRun: true });
+    expect(report.problems).toEqual([]);
   });
 });

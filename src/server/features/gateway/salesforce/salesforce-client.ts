@@ -32,7 +32,8 @@ interface Token {
   accessToken: string;
   instanceUrl: string;
 }
-interface QueryPage {
+/** One of Salesforce's query pages, as it sends it. */
+export interface SfQueryPage {
   totalSize: number;
   done: boolean;
   nextRecordsUrl?: string;
@@ -64,6 +65,9 @@ const MISSING = new Set(['NOT_FOUND', 'ENTITY_IS_DELETED', 'INVALID_CROSS_REFERE
 const NEXT_RECORDS = /^\/services\/data\/v\d+\.\d\/query\/[\w-]+$/;
 const RECORD_ID = /^[A-Za-z0-9]{15}(?:[A-Za-z0-9]{3})?$/;
 const APEX_PATH = /^[A-Za-z0-9_\-/.]+$/;
+
+/** Salesforce's batch sizes (Sforce-Query-Options: batchSize): 200 to 2,000. */
+const BATCH = { min: 200, max: 2000 };
 
 const gatewayError = (code: string, message: string, details: Record<string, unknown> = {}) =>
   new AppError(code, message, undefined, { provider: 'salesforce', ...details });
@@ -149,6 +153,27 @@ export class SalesforceClient {
     return { totalSize: first.totalSize, done, records: records.slice(0, maxRecords) };
   }
 
+  /**
+   * The first page of a SOQL query, asking Salesforce for batches of `batchSize` (raised to its
+   * minimum of 200; Salesforce may still choose another size).
+   */
+  async queryPage(soql: string, opts: { batchSize?: number } = {}): Promise<SfQueryPage> {
+    const batch =
+      opts.batchSize === undefined
+        ? undefined
+        : Math.min(Math.max(opts.batchSize, BATCH.min), BATCH.max);
+    const headers: Record<string, string> =
+      batch === undefined ? {} : { 'sforce-query-options': `batchSize=${batch}` };
+    return this.page(this.data(`/query?q=${encodeURIComponent(soql)}`), headers);
+  }
+
+  /** The page a query page's nextRecordsUrl points at. */
+  async queryMore(nextRecordsUrl: string): Promise<SfQueryPage> {
+    if (!NEXT_RECORDS.test(nextRecordsUrl))
+      throw gatewayError('GATEWAY.UPSTREAM_ERROR', 'Salesforce sent no usable nextRecordsUrl.');
+    return this.page(nextRecordsUrl);
+  }
+
   async create(objectName: string, data: SfRecord): Promise<WriteResult> {
     const path = this.data(`/sobjects/${objectNameOf(objectName)}/`);
     const created = await this.json<WriteResult>('POST', path, data);
@@ -193,15 +218,20 @@ export class SalesforceClient {
   }
 
   /** One page of a query, checked to be one: a proxy's answer must not pass for records. */
-  private async page(path: string): Promise<QueryPage> {
-    const page = await this.json<Partial<QueryPage> | null>('GET', path);
+  private async page(path: string, headers: Record<string, string> = {}): Promise<SfQueryPage> {
+    const page = await this.json<Partial<SfQueryPage> | null>('GET', path, undefined, headers);
     if (typeof page?.totalSize !== 'number' || !Array.isArray(page.records))
       throw gatewayError('GATEWAY.UPSTREAM_ERROR', 'Salesforce answered a query without records.');
     return { ...page, totalSize: page.totalSize, records: page.records, done: page.done === true };
   }
 
-  private async json<T>(method: string, path: string, body?: unknown): Promise<T> {
-    const { text } = await this.call(method, path, body);
+  private async json<T>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<T> {
+    const { text } = await this.call(method, path, body, headers);
     try {
       return JSON.parse(text) as T;
     } catch {
@@ -210,20 +240,31 @@ export class SalesforceClient {
   }
 
   /** A request on the instance; on 401 the token is renewed once and the request repeated. */
-  private async call(method: string, path: string, body?: unknown): Promise<Answer> {
-    let answer = await this.attempt(method, path, body);
-    if (answer.status === 401) answer = await this.attempt(method, path, body);
+  private async call(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<Answer> {
+    let answer = await this.attempt(method, path, body, headers);
+    if (answer.status === 401) answer = await this.attempt(method, path, body, headers);
     if (answer.status === 401) throw authRefused(401);
     if (answer.status >= 400) throw salesforceError(answer.status, parseOrNull(answer.text));
     return answer;
   }
 
-  private async attempt(method: string, path: string, body: unknown): Promise<Answer> {
+  private async attempt(
+    method: string,
+    path: string,
+    body: unknown,
+    headers: Record<string, string>,
+  ): Promise<Answer> {
     const pending = this.currentToken();
     const token = await pending;
     const answer = await this.send(`${token.instanceUrl}${path}`, {
       method,
       headers: {
+        ...headers,
         authorization: `Bearer ${token.accessToken}`,
         accept: 'application/json',
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),

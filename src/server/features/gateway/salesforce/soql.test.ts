@@ -25,35 +25,35 @@ function selected(soql: string, rows: Row[]): unknown[] {
 
 describe('buildSoql', () => {
   it.each<[Omit<GatewayQueryBody, 'objectName'>, string]>([
-    [{}, 'SELECT Id, Name FROM Contact LIMIT 200'],
+    [{}, 'SELECT Id, Name FROM Contact'],
     [
       { fields: 'Id, Email', filter: 'Active__c=true', orderBy: 'Name DESC', limit: 5, offset: 10 },
       'SELECT Id, Email FROM Contact WHERE Active__c = true ORDER BY Name DESC LIMIT 5 OFFSET 10',
     ],
     [
       { filters: { Score__c: { operator: 'BETWEEN', value: [1.5, 10] }, Email: null } },
-      'SELECT Id, Name FROM Contact WHERE (Score__c >= 1.5 AND Score__c <= 10) AND Email = null LIMIT 200',
+      'SELECT Id, Name FROM Contact WHERE (Score__c >= 1.5 AND Score__c <= 10) AND Email = null',
     ],
     [
       {
         filters: { Email: { operator: 'IS NOT NULL' }, Name: { operator: '<>', value: "O'Hara" } },
       },
-      "SELECT Id, Name FROM Contact WHERE Email != null AND Name != 'O\\'Hara' LIMIT 200",
+      "SELECT Id, Name FROM Contact WHERE Email != null AND Name != 'O\\'Hara'",
     ],
     [
       { filters: { Type__c: { operator: 'IN', value: ['A', 2, true, null] } } },
-      "SELECT Id, Name FROM Contact WHERE Type__c IN ('A', 2, true, null) LIMIT 200",
+      "SELECT Id, Name FROM Contact WHERE Type__c IN ('A', 2, true, null)",
     ],
     [
       { filters: { Name: { operator: 'LIKE', value: '50%_off' } } },
-      "SELECT Id, Name FROM Contact WHERE Name LIKE '%50\\%\\_off%' LIMIT 200",
+      "SELECT Id, Name FROM Contact WHERE Name LIKE '%50\\%\\_off%'",
     ],
     [
       {
         filters: { $or: [{ A__c: 1 }, { B__c: 2, C__c: { operator: '>=', value: 3 } }] },
         orderBy: ['Name', 'Id DESC'],
       },
-      'SELECT Id, Name FROM Contact WHERE (A__c = 1 OR (B__c = 2 AND C__c >= 3)) ORDER BY Name ASC, Id DESC LIMIT 200',
+      'SELECT Id, Name FROM Contact WHERE (A__c = 1 OR (B__c = 2 AND C__c >= 3)) ORDER BY Name ASC, Id DESC',
     ],
     [
       {
@@ -62,7 +62,7 @@ describe('buildSoql', () => {
           At__c: '2024-01-31T09:00:00Z',
         },
       },
-      'SELECT Id, Name FROM Contact WHERE Since__c > 2024-01-31 AND At__c = 2024-01-31T09:00:00Z LIMIT 200',
+      'SELECT Id, Name FROM Contact WHERE Since__c > 2024-01-31 AND At__c = 2024-01-31T09:00:00Z',
     ],
   ])('%o → %s', (body, soql) => {
     expect(soqlOf(body)).toBe(soql);

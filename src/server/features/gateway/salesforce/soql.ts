@@ -118,7 +118,7 @@ export function buildSoql(query: GatewayQuery, knownFields?: Iterable<string>): 
     parts.push(
       `ORDER BY ${query.orderBy.map((o) => `${o.field} ${o.descending ? 'DESC' : 'ASC'}`).join(', ')}`,
     );
-  parts.push(`LIMIT ${query.limit}`);
+  if (query.limit !== null) parts.push(`LIMIT ${query.limit}`);
   if (query.offset > 0) parts.push(`OFFSET ${query.offset}`);
   return parts.join(' ');
 }

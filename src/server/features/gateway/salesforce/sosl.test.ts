@@ -8,28 +8,28 @@ const read = (sosl: string) =>
   readSosl(sosl, (name) => (name === 'Contact' ? contactFields : undefined));
 
 describe('buildSosl', () => {
-  it('writes FIND, RETURNING and LIMIT', () => {
-    expect(buildSosl('Ann')).toBe('FIND {Ann} IN ALL FIELDS LIMIT 200');
-    expect(buildSosl('Ann', { objectName: 'Contact' })).toBe(
-      'FIND {Ann} IN ALL FIELDS RETURNING Contact(Id, Name) LIMIT 200',
+  it('writes FIND, RETURNING and LIMIT, and pages one object in Id order with OFFSET', () => {
+    expect(buildSosl('Ann', { limit: 200 })).toBe('FIND {Ann} IN ALL FIELDS LIMIT 200');
+    expect(buildSosl('Ann', { objectName: 'Contact', limit: 200 })).toBe(
+      'FIND {Ann} IN ALL FIELDS RETURNING Contact(Id, Name ORDER BY Id LIMIT 200)',
     );
-    expect(buildSosl('Ann', { objectName: 'Contact', fields: ['Id', ' Email'], limit: 5 })).toBe(
-      'FIND {Ann} IN ALL FIELDS RETURNING Contact(Id, Email) LIMIT 5',
-    );
+    expect(
+      buildSosl('Ann', { objectName: 'Contact', fields: ['Id', ' Email'], limit: 5, offset: 10 }),
+    ).toBe('FIND {Ann} IN ALL FIELDS RETURNING Contact(Id, Email ORDER BY Id LIMIT 5 OFFSET 10)');
   });
 
   it('escapes each of SOSL’s reserved characters with a backslash', () => {
     const reserved = '?&|!{}[]()^~*:\\"\'+-';
     expect(soslTerm(reserved)).toBe([...reserved].map((c) => `\\${c}`).join(''));
     expect(soslTerm('plain text 50% off_sale.')).toBe('plain text 50% off_sale.');
-    expect(buildSosl('a} RETURNING User(Id')).toBe(
+    expect(buildSosl('a} RETURNING User(Id', { limit: 200 })).toBe(
       'FIND {a\\} RETURNING User\\(Id} IN ALL FIELDS LIMIT 200',
     );
   });
 
   it.each([
-    [{ objectName: 'Contact) RETURNING User(Id' }, 'objectName'],
-    [{ objectName: 'Contact', fields: ['Id', 'Name) RETURNING User(Id'] }, 'fields.1'],
+    [{ objectName: 'Contact) RETURNING User(Id', limit: 1 }, 'objectName'],
+    [{ objectName: 'Contact', fields: ['Id', 'Name) RETURNING User(Id'], limit: 1 }, 'fields.1'],
     [{ limit: 0 }, 'limit'],
     [{ limit: 2001 }, 'limit'],
     [{ limit: 1.5 }, 'limit'],

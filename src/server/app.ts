@@ -1,16 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
-import {
-  jsonSchemaTransform,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { openApiDocument } from './http/openapi';
+import { openApiTransform } from './http/openapi-transform';
 import { serializerCompiler } from './http/serializer-compiler';
 import { loggerOptions } from './logger';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -84,7 +81,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(swagger, {
     openapi: openApiDocument,
-    transform: jsonSchemaTransform,
+    transform: openApiTransform,
   });
   // The app's own CSP (helmet) covers /docs; swagger-ui's staticCSP would replace it with a laxer one.
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: false });

@@ -13,6 +13,7 @@ import {
 } from '../../../contract/data-api';
 import type { Db } from '../../db/database';
 import { errorResponses } from '../../http/openapi';
+import { dataErrorCodes } from './data-errors';
 import type { DataApp } from './data-api-routes';
 import { describeSchema } from './describe-schema';
 import { getDashboard } from './get-dashboard';
@@ -42,7 +43,7 @@ function infoRoutes(app: DataApp, db: Db) {
         tags: ['data'],
         summary: 'The entities, their fields, relations, states and actions',
         description: 'Also the operators each field type accepts, the aggregates and the limits.',
-        response: { 200: schemaResponse, ...errorResponses(401, 403) },
+        response: { 200: schemaResponse },
       },
     },
     async () => describeSchema(),
@@ -59,7 +60,7 @@ function infoRoutes(app: DataApp, db: Db) {
           'Records per entity and status; lead count and value per status; orders and revenue ' +
           '(cancelled orders left out) for each of the last 12 months; active tracked products ' +
           'at or below their minimum stock; visits per status.',
-        response: { 200: dashboardResponse, ...errorResponses(401, 403, 503) },
+        response: { 200: dashboardResponse, ...errorResponses(...dataErrorCodes.read) },
       },
     },
     async (request) => getDashboard(db, { organizationId: organizationOf(request) }),
@@ -81,7 +82,7 @@ function listRoute(app: DataApp, db: Db) {
           'recent=true is the last 30 days.',
         params: restEntityParams,
         querystring: dataListQuery,
-        response: { 200: dataListResponse, ...errorResponses(400, 401, 403, 503) },
+        response: { 200: dataListResponse, ...errorResponses(...dataErrorCodes.read) },
       },
     },
     async (request) =>
@@ -103,7 +104,7 @@ function getRoute(app: DataApp, db: Db) {
         summary: `One of the ${REST}`,
         description: '404 when no record of the caller’s organization has this id.',
         params: restEntityIdParams,
-        response: { 200: dataRow, ...errorResponses(400, 401, 403, 404, 503) },
+        response: { 200: dataRow, ...errorResponses(...dataErrorCodes.one) },
       },
     },
     async (request) =>
@@ -150,7 +151,7 @@ function actionRoute(app: DataApp, db: Db) {
           'cancel|no-show. A transition the state machine does not allow is 409.',
         params: actionParams,
         body: actionBody,
-        response: { 200: dataRow, ...errorResponses(400, 401, 403, 404, 409, 503) },
+        response: { 200: dataRow, ...errorResponses(...dataErrorCodes.action) },
       },
     },
     async (request) =>

@@ -20,7 +20,9 @@ import {
 } from '../../../contract/gateway';
 import { idempotencyHeader } from '../../../contract/ledger';
 import { AppError } from '../../http/app-error';
+import type { ErrorCode } from '../../http/error-status';
 import { errorResponses } from '../../http/openapi';
+import { postingErrorCodes } from '../../ledger-store/posting-codes';
 import { organizationOf } from '../data-api/organization-of';
 import type { GatewayCall, Provider } from './gateway-provider';
 import { readGatewayQuery } from './gateway-query';
@@ -47,7 +49,30 @@ function callOf(request: FastifyRequest): GatewayCall {
   };
 }
 
-const errors = errorResponses(400, 401, 403, 404, 409, 422, 501, 502, 503, 504);
+/** A provider not configured here, and what a connected backend answers (salesforce-client.ts). */
+export const connectorErrorCodes: ErrorCode[] = [
+  'GATEWAY.PROVIDER_NOT_CONFIGURED',
+  'GATEWAY.NOT_FOUND',
+  'GATEWAY.REJECTED',
+  'GATEWAY.UPSTREAM_ERROR',
+  'GATEWAY.UPSTREAM_AUTH',
+  'GATEWAY.UPSTREAM_UNAVAILABLE',
+  'GATEWAY.UPSTREAM_TIMEOUT',
+];
+
+/** Each operation's own refusals, over every provider (the registry's writes are the ledger's). */
+const operationErrorCodes: Record<GatewayOperation, readonly ErrorCode[]> = {
+  query: ['GATEWAY.NOT_SUPPORTED'],
+  search: ['GATEWAY.NOT_SUPPORTED'],
+  insert: ['GATEWAY.NOT_SUPPORTED', ...postingErrorCodes],
+  update: [
+    'GATEWAY.APPEND_ONLY',
+    'SHAREHOLDER.NOT_FOUND',
+    'VALIDATION.READ_ONLY',
+    'VALIDATION.ID_MISMATCH',
+  ],
+  delete: ['GATEWAY.APPEND_ONLY'],
+};
 
 const operations = {
   query: {
@@ -103,7 +128,13 @@ export const gatewayRoutes: FastifyPluginAsyncZod<{ providers: Providers }> = as
                   'Salesforce’s shapes, for the caller’s organization.'
                 : `Answered by the ${provider} connector when configured; 501 otherwise.`,
             body: op.body,
-            response: { 200: op.response, ...errors },
+            response: {
+              200: op.response,
+              ...errorResponses(
+                ...connectorErrorCodes,
+                ...operationErrorCodes[operation as GatewayOperation],
+              ),
+            },
           },
         },
         async (request) =>
@@ -125,7 +156,7 @@ export const gatewayRoutes: FastifyPluginAsyncZod<{ providers: Providers }> = as
         summary: 'Call an Apex REST endpoint of the connected Salesforce org',
         description: 'Forwards method and data to /services/apexrest/{endpoint}; answers its JSON.',
         body: customRestBody,
-        response: { 200: customRestResponse, ...errors },
+        response: { 200: customRestResponse, ...errorResponses(...connectorErrorCodes) },
       },
     },
     async (request) => {

@@ -85,10 +85,13 @@ export async function betterAuthRoutes(
   const forward = async (request: FastifyRequest, body?: unknown) => {
     const url = new URL(request.url, 'http://internal');
     const target = new URL(`${url.pathname}${url.search}`, opts.auth.options.baseURL);
+    const headers = toHeaders(request);
+    // What is forwarded is JSON, whatever the caller sent (a POST may come with no body at all).
+    if (request.method !== 'GET') headers.set('content-type', 'application/json');
     return opts.auth.handler(
       new Request(target, {
         method: request.method,
-        headers: toHeaders(request),
+        headers,
         body: request.method === 'GET' ? undefined : JSON.stringify(body ?? {}),
       }),
     );
@@ -122,6 +125,8 @@ export async function betterAuthRoutes(
             throw new AppError('AUTH.SESSION_NOT_FOUND', 'No such session of yours.', 'id');
         }
         const res = await forward(request, body);
+        // better-auth's own refusal of a caller without its session, in the API's one shape.
+        if (res.status === 401) throw new AppError('AUTH.UNAUTHENTICATED', 'Please sign in.');
         copyHeaders(res.headers, reply);
         if (url.startsWith('/api/auth/callback/')) {
           // The popup keeps its opener (HDR-05); failures are logged (LOG-01).

@@ -10,7 +10,7 @@
  *   that carries that scope (machine access, spec section 6)
  */
 import type { ApiKeyScope } from '../contract/constants/api-keys';
-import { dataPaths } from '../contract/data-api';
+import { dataPaths, restEntities, restPaths } from '../contract/data-api';
 import {
   gatewayOperations,
   gatewayPath,
@@ -24,6 +24,10 @@ export { apiKeyScopes, type ApiKeyScope } from '../contract/constants/api-keys';
 export type Access = 'anonymous' | 'signed-in' | 'shareholder' | 'administrator' | ApiKeyScope;
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** Each REST entity's collection and record paths (features/data-api/data-rest-routes.ts). */
+const collections = restEntities.map((entity) => restPaths(entity).collection);
+const items = restEntities.map((entity) => restPaths(entity).item);
 
 /** `method` on each of `paths`, open to `access`. */
 const allow = (access: Access, method: Method, paths: readonly string[]) =>
@@ -46,20 +50,15 @@ export const accessPolicy: Record<string, Access> = {
   // The generic data layer (features/data-api); the use cases limit every statement to the
   // caller's organization.
   ...allow('data:read', 'POST', [dataPaths.query]),
-  ...allow('data:read', 'GET', [
-    dataPaths.schema,
-    dataPaths.dashboard,
-    dataPaths.collection,
-    dataPaths.item,
-  ]),
+  ...allow('data:read', 'GET', [dataPaths.schema, dataPaths.dashboard, ...collections, ...items]),
   ...allow('data:write', 'POST', [
     dataPaths.create,
     dataPaths.bulk,
-    dataPaths.collection,
+    ...collections,
     dataPaths.action,
   ]),
-  ...allow('data:write', 'PUT', [dataPaths.update, dataPaths.item]),
-  ...allow('data:write', 'DELETE', [dataPaths.remove, dataPaths.item]),
+  ...allow('data:write', 'PUT', [dataPaths.update, ...items]),
+  ...allow('data:write', 'DELETE', [dataPaths.remove, ...items]),
   // The CRM gateway (features/gateway): administrators, and keys with the gateway scope.
   ...allow('gateway', 'POST', [
     ...gatewayProviders.flatMap((p) => gatewayOperations.map((o) => gatewayPath(p, o))),

@@ -36,13 +36,13 @@ const isNullBranch = (s: Json) =>
 /** `nullable` on a schema with a type, or on each typed branch of its anyOf/oneOf. */
 function makeNullable(s: Json): Json {
   if (typeof s.type === 'string') return { ...s, nullable: true };
+  const { nullable: _, ...rest } = s;
   for (const key of ['anyOf', 'oneOf'] as const) {
     const branches = s[key];
     if (Array.isArray(branches))
-      return { ...s, [key]: branches.map((b) => makeNullable(b as Json)) };
+      return { ...rest, [key]: branches.map((b) => makeNullable(b as Json)) };
   }
   // A schema without a type already admits null.
-  const { nullable: _, ...rest } = s;
   return rest;
 }
 

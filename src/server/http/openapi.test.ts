@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessPolicy, apiKeyScopes, type Access } from '../access-policy';
 import { betterAuthMounted } from '../features/auth/better-auth-routes';
 import { createTestApp, type TestApp } from '../test-support/test-app';
+import { restEntities } from '../../contract/data-api';
+import { registry } from '../features/data-api/entity-registry';
 import { statusForCode } from './error-status';
 import { openApiTags } from './openapi';
 
@@ -171,6 +173,30 @@ describe('the OpenAPI document as generators and linters read it', () => {
         expect(errorCodesOf(op, '415'), route).toContain('HTTP.UNSUPPORTED_MEDIA_TYPE');
       }
     }
+  });
+
+  it("answers and takes each data entity's own record on its REST routes", () => {
+    const json = (schema?: { content?: Record<string, { schema: Schema }> }) =>
+      schema?.content?.['application/json']?.schema;
+    for (const entity of restEntities) {
+      const fields = registry[entity].fields.map((f) => f.name).sort();
+      const writable = registry[entity].fields.filter((f) => !f.system).map((f) => f.name);
+      const list = doc.paths[`/api/v1/mysql/${entity}`];
+      const item = doc.paths[`/api/v1/mysql/${entity}/{id}`];
+      expect(list, entity).toBeDefined();
+      const listed = json(list!.get!.responses['200'])!.properties!.data as { items: Schema };
+      const records = [
+        listed.items,
+        json(list!.post!.responses['201']),
+        json(item!.get!.responses['200']),
+        json(item!.put!.responses['200']),
+      ];
+      for (const record of records) expect(Object.keys(record!.properties!).sort()).toEqual(fields);
+      const created = list!.post!.requestBody!.content['application/json']!.schema;
+      expect(Object.keys(created.properties!).sort(), entity).toEqual(writable.sort());
+      expect(item!.put!.requestBody, entity).toBeDefined();
+    }
+    expect(doc.paths['/api/v1/mysql/{entity}']).toBeUndefined();
   });
 
   it('requires Idempotency-Key on the posting route, with its refusals', () => {

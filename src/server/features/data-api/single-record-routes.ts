@@ -12,8 +12,8 @@ import type { DataApp } from './data-api-routes';
 import { target } from './organization-of';
 import { createOne, deleteOne, updateOne } from './single-record';
 
-// The one-record writes stand at two paths each (/create/{entity} and the entity's own
-// collection, ...): built here once, so that both paths answer alike.
+// The generic one-record writes (/create/{entity}, /update/{entity}/{id}, /delete/...), for every
+// entity; the REST entities' own paths (entity-routes.ts) call the same use cases.
 
 /** How the API document describes a route. */
 interface RouteDoc {

@@ -7,7 +7,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { registerJsonBodyParser } from './http/json-body-parser';
-import { openApiDocument } from './http/openapi';
+import { docsUi, openApiDocument } from './http/openapi';
 import { openApiTransform } from './http/openapi-transform';
 import { serializerCompiler } from './http/serializer-compiler';
 import { loggerOptions } from './logger';
@@ -85,8 +85,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     openapi: openApiDocument,
     transform: openApiTransform,
   });
-  // The app's own CSP (helmet) covers /docs; swagger-ui's staticCSP would replace it with a laxer one.
-  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: false });
+  await app.register(swaggerUi, docsUi);
 
   // The route map, top to bottom (features are registered explicitly, never autoloaded).
   await app.register(healthRoutes, { database });

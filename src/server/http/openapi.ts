@@ -1,6 +1,6 @@
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
+import type { FastifySwaggerUiOptions } from '@fastify/swagger-ui';
 import { z } from 'zod';
-import { apiKeyHeader } from '../../contract/constants/api-keys';
 import { errorBody } from '../../contract/common';
 import { statusForCode, type ErrorCode } from './error-status';
 
@@ -55,7 +55,7 @@ export const openApiDocument = {
       'Amounts are decimal strings with 2 decimals in answers (requests may send JSON numbers); ' +
       'dates are YYYY-MM-DD. Every error answers {code, message, field?, details?}; each ' +
       'operation lists the codes it answers. Sign in with POST /auth/login (bearer), or send ' +
-      `an API key as ${apiKeyHeader}.`,
+      `an API key as ${securitySchemes.apiKey.name} (Authorize, above, takes either).`,
     // Whoever runs this registry: there is no public address to send callers to.
     contact: { name: "This registry's administrators" },
     license: { name: 'Proprietary' },
@@ -64,6 +64,18 @@ export const openApiDocument = {
   tags: openApiTags.map((t) => ({ ...t })),
   components: { securitySchemes },
 } satisfies FastifyDynamicSwaggerOptions['openapi'];
+
+/**
+ * /docs (swagger-ui): operations listed under their tags, the shareholders and the ledger first,
+ * Authorize for a token or an API key. BaseLayout: the standalone layout's top bar draws the
+ * Swagger logo with an inline style, which the app's Content-Security-Policy (helmet, which covers
+ * /docs too; swagger-ui's own staticCSP would replace it) refuses.
+ */
+export const docsUi = {
+  routePrefix: '/docs',
+  staticCSP: false,
+  uiConfig: { layout: 'BaseLayout', docExpansion: 'list', deepLinking: true, filter: true },
+} satisfies FastifySwaggerUiOptions;
 
 const errorMeaning: Record<number, string> = {
   400: 'The request is malformed; `field` names the offending field',

@@ -199,16 +199,21 @@ describe('the OpenAPI document as generators and linters read it', () => {
     expect(doc.paths['/api/v1/mysql/{entity}']).toBeUndefined();
   });
 
-  it('requires Idempotency-Key on the posting route, with its refusals', () => {
-    const op = doc.paths['/api/v1/transactions']!.post!;
-    expect(op.parameters).toContainEqual(
-      expect.objectContaining({ in: 'header', name: 'idempotency-key', required: true }),
-    );
-    expect(errorCodesOf(op, '400')).toEqual(
-      expect.arrayContaining(['IDEMPOTENCY.KEY_REQUIRED', 'IDEMPOTENCY.KEY_INVALID']),
-    );
-    expect(errorCodesOf(op, '409')).toContain('IDEMPOTENCY.IN_FLIGHT');
-    expect(errorCodesOf(op, '422')).toContain('IDEMPOTENCY.KEY_REUSED');
+  it('requires Idempotency-Key on the posting routes, with its refusals', () => {
+    // The Transfer: the ledger's own route, and the registry's insert of a Share_Transaction__c
+    // (one path per provider, or one with a {provider} parameter).
+    const registryInsert =
+      doc.paths['/api/v1/registry/insert'] ?? doc.paths['/api/v1/{provider}/insert'];
+    for (const op of [doc.paths['/api/v1/transactions']!.post!, registryInsert!.post!]) {
+      expect(op.parameters, op.operationId).toContainEqual(
+        expect.objectContaining({ in: 'header', name: 'idempotency-key', required: true }),
+      );
+      expect(errorCodesOf(op, '400'), op.operationId).toEqual(
+        expect.arrayContaining(['IDEMPOTENCY.KEY_REQUIRED', 'IDEMPOTENCY.KEY_INVALID']),
+      );
+      expect(errorCodesOf(op, '409'), op.operationId).toContain('IDEMPOTENCY.IN_FLIGHT');
+      expect(errorCodesOf(op, '422'), op.operationId).toContain('IDEMPOTENCY.KEY_REUSED');
+    }
   });
 
   it('opens on the shareholder and ledger operations, with no placeholder contact', () => {

@@ -18,7 +18,7 @@ import {
   type GatewayQueryBody,
   type GatewayProvider as ProviderName,
 } from '../../../contract/gateway';
-import { idempotencyHeader } from '../../../contract/ledger';
+import { idempotencyHeader, postingHeaders } from '../../../contract/ledger';
 import { AppError } from '../../http/app-error';
 import type { ErrorCode } from '../../http/error-status';
 import { errorResponses } from '../../http/openapi';
@@ -127,6 +127,10 @@ export const gatewayRoutes: FastifyPluginAsyncZod<{ providers: Providers }> = as
                 ? 'The registry’s Shareholder__c, Share__c and Share_Transaction__c in ' +
                   'Salesforce’s shapes, for the caller’s organization.'
                 : `Answered by the ${provider} connector when configured; 501 otherwise.`,
+            // The registry's insert of a Share_Transaction__c is the Transfer: it posts.
+            ...(provider === 'registry' && operation === 'insert'
+              ? { headers: postingHeaders }
+              : {}),
             body: op.body,
             response: {
               200: op.response,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
+import type { APIRequestContext, Page, PlaywrightWorkerArgs } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { demo, keepScreenshot } from './registry-helpers';
 
@@ -26,7 +27,23 @@ test('/docs opens on the ledger, and Try it out records a transaction with an AP
     data: { name: `Docs ${Date.now().toString(36)}`, scopes: ['ledger:read', 'ledger:write'] },
   });
   expect(created.status(), await created.text()).toBe(201);
-  const key = (await created.json()).key as string;
+  const { id: keyId, key } = (await created.json()) as { id: string; key: string };
+  try {
+    await tryItOut(page, playwright, baseURL!, setup, key);
+  } finally {
+    // Revoked, so the API Keys page of the tests after this one lists only their own keys.
+    await setup.delete(`/api/v1/api-keys/${keyId}`);
+    await setup.dispose();
+  }
+});
+
+async function tryItOut(
+  page: Page,
+  playwright: PlaywrightWorkerArgs['playwright'],
+  baseURL: string,
+  setup: APIRequestContext,
+  key: string,
+) {
   // A program holds the key and no session.
   const program = await playwright.request.newContext({
     baseURL,
@@ -83,6 +100,5 @@ test('/docs opens on the ledger, and Try it out records a transaction with an AP
   expect(after.history).toContainEqual(
     expect.objectContaining({ notes: body.Notes, shares: '3.00' }),
   );
-  await setup.dispose();
   await program.dispose();
-});
+}

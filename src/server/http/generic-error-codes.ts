@@ -36,6 +36,8 @@ export function genericErrorCodes(route: RouteKind): ErrorCode[] {
     'AUTH.INVALID_API_KEY',
     'AUTH.AMBIGUOUS_CREDENTIALS',
     'AUTH.ORGANIZATION_MISMATCH',
+    // An API key over its request rate (auth/api-key-principal.ts).
+    'AUTH.RATE_LIMITED',
     'DB.UNAVAILABLE',
   );
   if (route.access !== 'signed-in') codes.push('AUTH.FORBIDDEN');

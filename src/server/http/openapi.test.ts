@@ -167,6 +167,7 @@ describe('the OpenAPI document as generators and linters read it', () => {
       if (access !== 'anonymous') {
         expect(errorCodesOf(op, '401'), route).toContain('AUTH.UNAUTHENTICATED');
         expect(errorCodesOf(op, '403'), route).toContain('AUTH.ORGANIZATION_MISMATCH');
+        expect(errorCodesOf(op, '429'), route).toContain('AUTH.RATE_LIMITED');
       }
       if (op.requestBody) {
         expect(errorCodesOf(op, '400'), route).toContain('HTTP.VALIDATION');

@@ -97,7 +97,9 @@ if (wants('check')) {
   check('typecheck (server zone)', bin('tsc'), ['--noEmit', '-p', 'tsconfig.server.json']);
   check('lint', bin('eslint'), ['.']);
   check('format', bin('prettier'), ['--check', '.']);
-  check('OpenAPI lint (spectral:oas)', bin('tsx'), ['scripts/openapi/lint-openapi.ts']);
+  check('OpenAPI lint (Spectral spectral:oas, Redocly recommended)', bin('tsx'), [
+    'scripts/openapi/lint-openapi.ts',
+  ]);
 }
 
 if (wants('unit')) {

@@ -112,12 +112,16 @@ export const dataPaths = {
   update: `${base}/update/:entity/:id`,
   remove: `${base}/delete/:entity/:id`,
   bulk: `${base}/bulk/:operation/:entity`,
-  collection: `${base}/:entity`,
-  item: `${base}/:entity/:id`,
   action: `${base}/:entity/:id/:action`,
   dashboard: `${base}/analytics/dashboard`,
   schema: `${base}/schema`,
 } as const;
+
+/** An entity's own routes (spec section 7): GET/POST the collection, GET/PUT/DELETE a record. */
+export const restPaths = (entity: RestEntity) => ({
+  collection: `${base}/${entity}`,
+  item: `${base}/${entity}/:id`,
+});
 
 // ---- Requests ----
 
@@ -125,8 +129,7 @@ const name = safeText().max(200);
 
 export const entityParams = z.object({ entity: z.enum(dataEntities) });
 export const entityIdParams = z.object({ entity: z.enum(dataEntities), id: z.uuid() });
-export const restEntityParams = z.object({ entity: z.enum(restEntities) });
-export const restEntityIdParams = z.object({ entity: z.enum(restEntities), id: z.uuid() });
+export const recordIdParams = z.object({ id: z.uuid() });
 export const bulkParams = z.object({
   operation: z.enum(bulkOperations),
   entity: z.enum(dataEntities),

@@ -98,15 +98,6 @@ export const gatewayInsertBody = z.looseObject({
     .describe('The new record’s fields, by name'),
 });
 
-/** The insert's Idempotency-Key: a registry insert posts to the ledger exactly once per key. */
-export const gatewayInsertHeaders = z.looseObject({
-  'idempotency-key': z
-    .string()
-    .describe(
-      'Required: the same key and body answer the first result again, never a second write ' +
-        '(registry: the Transfer’s; salesforce: the record created the first time)',
-    ),
-});
 export const gatewayUpdateBody = z.looseObject({
   organizationId,
   objectName: name,

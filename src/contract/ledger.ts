@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LEDGER_ERROR_MESSAGES } from '../ledger';
 import { readAmountInput } from './amount-input';
 import { amountField, isoDate, safeText, signedAmount } from './common';
-import { directorySortKeys, operationTypes } from './constants/ledger';
+import { directorySortKeys, idempotencyHeader, operationTypes } from './constants/ledger';
 
 // The constants (paths, sort keys, operation types, headers, cache keys) are zod-free in
 // ./constants/ledger.ts; re-exported here for the server's convenience.
@@ -199,6 +199,24 @@ export const certificateDetailResponse = z.object({
 });
 
 // ---- Transactions: POST /api/v1/transactions (administrator, Idempotency-Key header) ----
+
+export const idempotencyMessages = {
+  required: 'An Idempotency-Key header is required for this request.',
+  invalid: 'The Idempotency-Key must be 1 to 255 visible ASCII characters.',
+} as const;
+
+/** What a posting route requires: the same key again replays the first answer, never posts twice. */
+export const idempotencyKey = z
+  .string({ error: idempotencyMessages.required })
+  .refine((key) => key.trim() !== '', idempotencyMessages.required)
+  .regex(/^[\x21-\x7e]{1,255}$/, idempotencyMessages.invalid)
+  .describe(
+    'A key of your choice, new for each transaction (a UUID will do). A retry with the same key ' +
+      'and body gets the first answer again and posts nothing twice.',
+  );
+
+/** The headers of a posting route (checklist LED-08); the request's other headers pass. */
+export const postingHeaders = z.looseObject({ [idempotencyHeader]: idempotencyKey });
 
 /** The spec's Transfer action. */
 export const recordTransactionBody = z.strictObject({

@@ -13,7 +13,7 @@
  *   path's provider
  */
 import type { ApiKeyScope } from '../contract/constants/api-keys';
-import { dataPaths } from '../contract/data-api';
+import { dataPaths, restEntities, restPaths } from '../contract/data-api';
 import { gatewayPaths } from '../contract/constants/gateway';
 import { webRoutePaths } from '../contract/web-routes';
 
@@ -30,6 +30,10 @@ export interface ByProvider {
 export type Rule = Grant | ByProvider;
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** Each REST entity's collection and record paths (features/data-api/data-rest-routes.ts). */
+const collections = restEntities.map((entity) => restPaths(entity).collection);
+const items = restEntities.map((entity) => restPaths(entity).item);
 
 /** `method` on each of `paths`, open to `access`. */
 const allow = (access: Rule, method: Method, paths: readonly string[]) =>
@@ -60,20 +64,15 @@ export const accessPolicy: Record<string, Rule> = {
   // The generic data layer (features/data-api); the use cases limit every statement to the
   // caller's organization.
   ...allow('data:read', 'POST', [dataPaths.query]),
-  ...allow('data:read', 'GET', [
-    dataPaths.schema,
-    dataPaths.dashboard,
-    dataPaths.collection,
-    dataPaths.item,
-  ]),
+  ...allow('data:read', 'GET', [dataPaths.schema, dataPaths.dashboard, ...collections, ...items]),
   ...allow('data:write', 'POST', [
     dataPaths.create,
     dataPaths.bulk,
-    dataPaths.collection,
+    ...collections,
     dataPaths.action,
   ]),
-  ...allow('data:write', 'PUT', [dataPaths.update, dataPaths.item]),
-  ...allow('data:write', 'DELETE', [dataPaths.remove, dataPaths.item]),
+  ...allow('data:write', 'PUT', [dataPaths.update, ...items]),
+  ...allow('data:write', 'DELETE', [dataPaths.remove, ...items]),
   // The CRM gateway (features/gateway), one path per operation. A shareholder may query the
   // registry: their own records only (registry/registry-query.ts), the spec's shareholder load.
   // A nextRecordsUrl (GET or POST) is open to whoever may run its operation; the cursor itself

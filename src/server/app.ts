@@ -1,16 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
-import {
-  jsonSchemaTransform,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { Config } from './config';
 import type { Database } from './db/database';
-import { openApiDocument } from './http/openapi';
+import { registerJsonBodyParser } from './http/json-body-parser';
+import { docsUi, openApiDocument } from './http/openapi';
+import { openApiTransform } from './http/openapi-transform';
 import { serializerCompiler } from './http/serializer-compiler';
 import { loggerOptions } from './logger';
 import { RequestLogController } from './request-log-controller';
@@ -62,6 +60,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
 
+  registerJsonBodyParser(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onRequest', (request, reply, done) => {
@@ -86,10 +85,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(swagger, {
     openapi: openApiDocument,
-    transform: jsonSchemaTransform,
+    transform: openApiTransform,
   });
-  // The app's own CSP (helmet) covers /docs; swagger-ui's staticCSP would replace it with a laxer one.
-  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: false });
+  await app.register(swaggerUi, docsUi);
 
   // The route map, top to bottom (features are registered explicitly, never autoloaded).
   await app.register(healthRoutes, { database });

@@ -6,29 +6,16 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerScenario } from './ledger-store/test-scenario';
+import {
+  bodySchemaOf,
+  documentedOperations,
+  isType,
+  validValue,
+  type JsonSchema,
+  type Operation,
+} from './test-support/documented-operations';
 import { createTestApp, type TestApp } from './test-support/test-app';
 
-interface JsonSchema {
-  type?: string | string[];
-  format?: string;
-  enum?: unknown[];
-  pattern?: string;
-  properties?: Record<string, JsonSchema>;
-  required?: string[];
-  items?: JsonSchema;
-  anyOf?: JsonSchema[];
-  minimum?: number;
-}
-interface Parameter {
-  name: string;
-  in: 'query' | 'path' | 'header';
-  required?: boolean;
-  schema: JsonSchema;
-}
-interface Operation {
-  parameters?: Parameter[];
-  requestBody?: { content: Record<string, { schema: JsonSchema }> };
-}
 type Where = 'query' | 'path' | 'body';
 interface Field {
   method: string;
@@ -47,32 +34,9 @@ beforeAll(async () => {
   const s = await ledgerScenario(t);
   admin = s.as.admin;
   holderId = s.bob.id;
-  const doc = t.app.swagger() as unknown as { paths: Record<string, Record<string, Operation>> };
-  ops = Object.entries(doc.paths).flatMap(([path, byMethod]) =>
-    Object.entries(byMethod).map(([method, op]) => ({ method: method.toUpperCase(), path, op })),
-  );
+  ops = documentedOperations(t.app);
 });
 afterAll(() => t.close());
-
-const isType = (s: JsonSchema, type: string) =>
-  s.type === type || (Array.isArray(s.type) && s.type.includes(type));
-
-/** A value the schema accepts, so that the only fault in a request is the one we put there. */
-function validValue(s: JsonSchema): unknown {
-  if (s.anyOf) return validValue(s.anyOf.find((x) => !isType(x, 'null')) ?? s.anyOf[0]!);
-  if (s.enum) return s.enum[0];
-  if (s.format === 'uuid') return holderId;
-  if (s.format === 'date') return '2024-01-02';
-  if (s.format === 'email') return 'someone@example.com';
-  if (isType(s, 'string')) return s.pattern?.includes('\\d') ? '1' : 'x';
-  if (isType(s, 'integer') || isType(s, 'number')) return s.minimum ?? 1;
-  if (isType(s, 'boolean')) return false;
-  if (isType(s, 'array')) return [];
-  if (s.properties) {
-    return Object.fromEntries((s.required ?? []).map((k) => [k, validValue(s.properties![k]!)]));
-  }
-  return 'x';
-}
 
 const kindOf = (s: JsonSchema): Field['kind'] | undefined => {
   const plain = s.anyOf?.find((x) => !isType(x, 'null')) ?? s;
@@ -89,8 +53,7 @@ function fieldsOf(method: string, path: string, op: Operation): Field[] {
       fields.push({ method, path, where: p.in, name: p.name, kind });
     }
   }
-  const body = op.requestBody?.content['application/json']?.schema;
-  for (const [name, schema] of Object.entries(body?.properties ?? {})) {
+  for (const [name, schema] of Object.entries(bodySchemaOf(op)?.properties ?? {})) {
     const kind = kindOf(schema);
     if (kind) fields.push({ method, path, where: 'body', name, kind });
   }
@@ -101,14 +64,17 @@ function requestFor(field: Field, op: Operation, hostile: string) {
   const query: Record<string, string> = {};
   let url = field.path;
   for (const p of op.parameters ?? []) {
-    const value = p.name === field.name && p.in === field.where ? hostile : validValue(p.schema);
+    const value =
+      p.name === field.name && p.in === field.where ? hostile : validValue(p.schema, holderId);
     if (p.in === 'path') url = url.replace(`{${p.name}}`, encodeURIComponent(String(value)));
     else if (p.in === 'query' && (p.required || p.name === field.name)) {
       query[p.name] = String(value);
     }
   }
-  const bodySchema = op.requestBody?.content['application/json']?.schema;
-  const body = bodySchema ? (validValue(bodySchema) as Record<string, unknown>) : undefined;
+  const bodySchema = bodySchemaOf(op);
+  const body = bodySchema
+    ? (validValue(bodySchema, holderId) as Record<string, unknown>)
+    : undefined;
   if (body && field.where === 'body') body[field.name] = hostile;
   return {
     method: field.method as 'POST',

@@ -1,13 +1,17 @@
+import { LEDGER_ERROR_CODES, type LedgerErrorCode } from '../../ledger';
+
 /**
- * The one place where coded errors become HTTP statuses. A code's prefix decides unless the code
- * is listed on its own. The client reads `code`, never parses `message`.
+ * The one place where coded errors become HTTP statuses: every code the server answers, each with
+ * its status (a ledger refusal is 422 unless listed). The client reads `code`, never parses
+ * `message`; the API document lists, per route, the codes it answers (http/openapi.ts).
  */
-const BY_CODE: Record<string, number> = {
+const BY_CODE = {
   'HTTP.BAD_REQUEST': 400,
   'HTTP.VALIDATION': 400,
   'HTTP.UNSUPPORTED_MEDIA_TYPE': 415,
   'HTTP.NOT_FOUND': 404,
   'HTTP.METHOD_NOT_ALLOWED': 405,
+  'HTTP.PAYLOAD_TOO_LARGE': 413,
   'AUTH.UNAUTHENTICATED': 401,
   'AUTH.FORBIDDEN': 403,
   'AUTH.CSRF': 403,
@@ -17,6 +21,16 @@ const BY_CODE: Record<string, number> = {
   'AUTH.ALREADY_HAS_LOGIN': 409,
   'AUTH.INVALID_API_KEY': 401,
   'AUTH.ORGANIZATION_MISMATCH': 403,
+  'AUTH.HOLDER_NOT_FOUND': 404,
+  'AUTH.SESSION_NOT_FOUND': 404,
+  'AUTH.INVALID_RESET_TOKEN': 400,
+  'AUTH.REDIRECT_NOT_ALLOWED': 400,
+  'AUTH.REDIRECT_UNAVAILABLE': 400,
+  'AUTH.CURRENT_PASSWORD_REQUIRED': 400,
+  'AUTH.CURRENT_PASSWORD_WRONG': 400,
+  'VALIDATION.PASSWORD': 400,
+  'VALIDATION.READ_ONLY': 400,
+  'VALIDATION.ID_MISMATCH': 400,
   'API_KEY.NAME_TAKEN': 409,
   'API_KEY.NOT_FOUND': 404,
   'IDEMPOTENCY.KEY_REQUIRED': 400,
@@ -54,7 +68,17 @@ const BY_CODE: Record<string, number> = {
   'GATEWAY.NOT_FOUND': 404,
   'DB.UNAVAILABLE': 503,
   'DB.BUSY': 503,
-};
+  INTERNAL: 500,
+} as const satisfies Record<string, number>;
+
+/** A code the server answers; the API document's error answers name theirs from these. */
+export type ErrorCode = keyof typeof BY_CODE | LedgerErrorCode;
+
+/** Every code, in the table's order, the ledger's after the rest. */
+export const errorCodes: readonly ErrorCode[] = [
+  ...(Object.keys(BY_CODE) as Array<keyof typeof BY_CODE>),
+  ...LEDGER_ERROR_CODES.filter((code) => !(code in BY_CODE)),
+];
 
 const BY_PREFIX: Array<[string, number]> = [
   ['LEDGER.', 422],
@@ -64,7 +88,7 @@ const BY_PREFIX: Array<[string, number]> = [
 ];
 
 export function statusForCode(code: string): number {
-  const exact = BY_CODE[code];
+  const exact = (BY_CODE as Record<string, number>)[code];
   if (exact) return exact;
   if (code.endsWith('NOT_FOUND') && !code.startsWith('LEDGER.')) return 404;
   for (const [prefix, status] of BY_PREFIX) if (code.startsWith(prefix)) return status;

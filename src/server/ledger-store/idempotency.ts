@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/database';
+import { idempotencyKey, idempotencyMessages } from '../../contract/ledger';
 import { AppError } from '../http/app-error';
 import { rows } from '../db/sql';
 
@@ -8,7 +9,6 @@ import { rows } from '../db/sql';
 const IN_FLIGHT_SECONDS = 60;
 /** Keys are kept at least 24 h (checklist LED-08); purged after this many hours. */
 export const KEEP_HOURS = 72;
-export const MAX_KEY_LENGTH = 255;
 
 export interface StoredAnswer {
   status: number;
@@ -36,23 +36,24 @@ export function requestHash(value: unknown): string {
     .digest('hex');
 }
 
+/**
+ * The Idempotency-Key of a posting request, checked by the contract's rule: missing or blank is
+ * IDEMPOTENCY.KEY_REQUIRED, anything but 1 to 255 visible ASCII characters KEY_INVALID. Routes
+ * that always post declare the header in their schema (`postingHeaders`) and get the same answer
+ * from the error handler.
+ */
 export function requireIdempotencyKey(header: string | string[] | undefined): string {
   const key = Array.isArray(header) ? header[0] : header;
-  if (key === undefined || key.trim() === '') {
-    throw new AppError(
-      'IDEMPOTENCY.KEY_REQUIRED',
-      'An Idempotency-Key header is required for this request.',
-      'Idempotency-Key',
-    );
-  }
-  if (key.length > MAX_KEY_LENGTH || !/^[\x21-\x7e]+$/.test(key)) {
-    throw new AppError(
-      'IDEMPOTENCY.KEY_INVALID',
-      `The Idempotency-Key must be 1 to ${MAX_KEY_LENGTH} visible ASCII characters.`,
-      'Idempotency-Key',
-    );
-  }
-  return key;
+  const parsed = idempotencyKey.safeParse(key);
+  if (parsed.success) return parsed.data;
+  throw idempotencyKeyRefusal(key);
+}
+
+/** The coded refusal of a missing, blank or malformed key. */
+export function idempotencyKeyRefusal(key: string | undefined): AppError {
+  return key === undefined || key.trim() === ''
+    ? new AppError('IDEMPOTENCY.KEY_REQUIRED', idempotencyMessages.required, 'Idempotency-Key')
+    : new AppError('IDEMPOTENCY.KEY_INVALID', idempotencyMessages.invalid, 'Idempotency-Key');
 }
 
 /** Claims a new key: one row when it was free, none when it is taken (see claimIdempotencyKey). */

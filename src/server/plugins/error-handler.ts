@@ -1,13 +1,20 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '../../contract/common';
-import { isLedgerError } from '../../ledger';
-import { isAppError } from '../http/app-error';
+import { idempotencyHeader } from '../../contract/ledger';
+import { isLedgerError, type LedgerError } from '../../ledger';
+import { isAppError, type AppError } from '../http/app-error';
 import { errorAnswer } from '../http/error-answer';
 import { isDatabaseUnavailable } from '../db/database';
+import { idempotencyKeyRefusal } from '../ledger-store/idempotency';
 
 const firstString = (value: unknown): string | undefined =>
   Array.isArray(value) && typeof value[0] === 'string' ? value[0] : undefined;
+
+/** Headers a route's schema requires whose refusal has a code of its own. */
+const headerRefusals: Record<string, (value: string | undefined) => AppError> = {
+  [idempotencyHeader]: idempotencyKeyRefusal,
+};
 
 /** Maps every error to `{code, message, field?}`; 5xx details are logged, never sent. */
 export function registerErrorHandler(app: FastifyInstance): void {
@@ -21,6 +28,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
         issue?.keyword === 'unrecognized_keys' ? firstString(issue.params.keys) : undefined;
       const field = unknownKey ? [path, unknownKey].filter(Boolean).join('.') : path || undefined;
       const where = error.validationContext ?? 'body';
+      const refusal = where === 'headers' && field ? headerRefusals[field] : undefined;
+      if (refusal)
+        return answerCoded(refusal(firstHeader(request.headers[field!])), request, reply);
       const message = unknownKey
         ? `${field}: this field is not accepted`
         : field
@@ -30,16 +40,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     const coded: unknown = error;
     // A ledger refusal that a route did not answer itself names the ledger's own field.
-    if (isAppError(coded) || isLedgerError(coded)) {
-      const { status, body } = errorAnswer(coded);
-      if (status >= 500) request.log.warn({ code: coded.code }, coded.message);
-      if (status === 503) void reply.header('Retry-After', '5');
-      if (isAppError(coded) && coded.retryAfter !== undefined)
-        void reply
-          .header('Retry-After', String(coded.retryAfter))
-          .header('X-Retry-After', String(coded.retryAfter));
-      return reply.code(status).send(body);
-    }
+    if (isAppError(coded) || isLedgerError(coded)) return answerCoded(coded, request, reply);
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');
       return reply.code(503).header('Retry-After', '5').send({
@@ -68,4 +69,18 @@ export function registerErrorHandler(app: FastifyInstance): void {
       message: 'Something went wrong on our side. Please try again.',
     } satisfies ErrorBody);
   });
+}
+
+const firstHeader = (value: string | string[] | undefined) =>
+  Array.isArray(value) ? value[0] : value;
+
+function answerCoded(coded: AppError | LedgerError, request: FastifyRequest, reply: FastifyReply) {
+  const { status, body } = errorAnswer(coded);
+  if (status >= 500) request.log.warn({ code: coded.code }, coded.message);
+  if (status === 503) void reply.header('Retry-After', '5');
+  if (isAppError(coded) && coded.retryAfter !== undefined)
+    void reply
+      .header('Retry-After', String(coded.retryAfter))
+      .header('X-Retry-After', String(coded.retryAfter));
+  return reply.code(status).send(body);
 }

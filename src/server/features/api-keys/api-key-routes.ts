@@ -23,7 +23,7 @@ const createSchema = {
     'Answers the key once; it is kept only as its hash. Send it as `X-API-Key`; it reaches the ' +
     'routes its scopes name, for this organization only.',
   body: createApiKeyBody,
-  response: { 201: createdApiKey, ...errorResponses(400, 401, 403, 409, 503) },
+  response: { 201: createdApiKey, ...errorResponses('API_KEY.NAME_TAKEN') },
 };
 
 const listSchema = {
@@ -31,7 +31,7 @@ const listSchema = {
   tags,
   summary: "The organization's API keys (administrator)",
   description: 'Name, scopes, prefix, created and last used; never the key.',
-  response: { 200: apiKeysResponse, ...errorResponses(401, 403, 503) },
+  response: { 200: apiKeysResponse },
 };
 
 const revokeSchema = {
@@ -40,7 +40,7 @@ const revokeSchema = {
   summary: 'Revoke an API key (administrator)',
   description: 'The key is refused from its very next request.',
   params: idParams,
-  response: { 200: revokedApiKey, ...errorResponses(400, 401, 403, 404, 503) },
+  response: { 200: revokedApiKey, ...errorResponses('API_KEY.NOT_FOUND') },
 };
 
 /** Machine access (spec section 6): administrators create, list and revoke keys. */

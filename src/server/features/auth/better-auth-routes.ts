@@ -33,32 +33,35 @@ const mounted = {
     summary: 'Where Google sends the browser back',
     description: 'Sets the session cookie and redirects to the page the sign-in started from.',
     params: z.object({ providerId: z.enum(['google']) }),
-    response: { 302: z.null().describe('To the app'), ...errorResponses(400) },
+    response: { 302: z.null().describe('To the app') },
   },
   'GET /api/auth/list-sessions': {
     operationId: 'listMySessions',
     summary: 'Your open sessions (SES-07)',
     description: 'Each browser session and API token of your login, by id; never their tokens.',
-    response: { 200: z.array(sessionRow), ...errorResponses(401) },
+    response: { 200: z.array(sessionRow) },
   },
   'POST /api/auth/revoke-session': {
     operationId: 'endMySession',
     summary: 'End one of your sessions (SES-07)',
     description: 'The session is named by the id listMySessions gave.',
     body: z.object({ id: safeText().max(200) }),
-    response: { 200: z.object({ status: z.boolean() }), ...errorResponses(400, 401, 404) },
+    response: {
+      200: z.object({ status: z.boolean() }),
+      ...errorResponses('AUTH.SESSION_NOT_FOUND'),
+    },
   },
   'POST /api/auth/revoke-sessions': {
     operationId: 'endAllMySessions',
     summary: 'End every session of yours (SES-07)',
     description: 'This one included.',
-    response: { 200: z.object({ status: z.boolean() }), ...errorResponses(401) },
+    response: { 200: z.object({ status: z.boolean() }) },
   },
   'POST /api/auth/revoke-other-sessions': {
     operationId: 'endMyOtherSessions',
     summary: 'End your sessions but this one (SES-07)',
     description: 'Keeps the session that asks.',
-    response: { 200: z.object({ status: z.boolean() }), ...errorResponses(401) },
+    response: { 200: z.object({ status: z.boolean() }) },
   },
 } as const;
 
@@ -83,10 +86,13 @@ export async function betterAuthRoutes(
   const forward = async (request: FastifyRequest, body?: unknown) => {
     const url = new URL(request.url, 'http://internal');
     const target = new URL(`${url.pathname}${url.search}`, opts.auth.options.baseURL);
+    const headers = toHeaders(request);
+    // What is forwarded is JSON, whatever the caller sent (a POST may come with no body at all).
+    if (request.method !== 'GET') headers.set('content-type', 'application/json');
     return opts.auth.handler(
       new Request(target, {
         method: request.method,
-        headers: toHeaders(request),
+        headers,
         body: request.method === 'GET' ? undefined : JSON.stringify(body ?? {}),
       }),
     );
@@ -120,6 +126,8 @@ export async function betterAuthRoutes(
             throw new AppError('AUTH.SESSION_NOT_FOUND', 'No such session of yours.', 'id');
         }
         const res = await forward(request, body);
+        // better-auth's own refusal of a caller without its session, in the API's one shape.
+        if (res.status === 401) throw new AppError('AUTH.UNAUTHENTICATED', 'Please sign in.');
         copyHeaders(res.headers, reply);
         if (url.startsWith('/api/auth/revoke-') && res.ok && request.principal) {
           const endedId = (request.body as { id?: string } | undefined)?.id;

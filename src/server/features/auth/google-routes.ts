@@ -23,7 +23,11 @@ export async function googleRoutes(app: FastifyInstance, deps: AuthFeatureDeps):
         querystring: googleQuery,
         response: {
           302: z.null().describe('To Google'),
-          ...errorResponses(400, 503),
+          ...errorResponses(
+            'AUTH.REDIRECT_NOT_ALLOWED',
+            'AUTH.REDIRECT_UNAVAILABLE',
+            'DB.UNAVAILABLE',
+          ),
         },
       },
     },
@@ -45,7 +49,7 @@ export async function googleRoutes(app: FastifyInstance, deps: AuthFeatureDeps):
           'Which sign-in methods this server offers',
           'The login page shows "Login with Google" only when it is configured.',
         ),
-        response: { 200: providersResponse, ...errorResponses(503) },
+        response: { 200: providersResponse },
       },
     },
     async () => ({ google: deps.config.google !== undefined }),

@@ -11,6 +11,7 @@ import {
   validateResetTokenResponse,
   authMessages,
 } from '../../../contract/auth';
+import type { ErrorCode } from '../../http/error-status';
 import { errorResponses } from '../../http/openapi';
 import type { AuthFeatureDeps } from './auth-deps';
 import { op } from './auth-operation';
@@ -19,6 +20,23 @@ import { getAccountStatus } from './get-account-status';
 import { resetPassword } from './reset-password';
 import { setPassword } from './set-password';
 import { validateResetToken } from './validate-reset-token';
+
+/** Why a reset is refused (reset-password.ts). */
+const resetPasswordCodes: ErrorCode[] = [
+  'AUTH.INVALID_RESET_TOKEN',
+  'VALIDATION.PASSWORD',
+  'DB.UNAVAILABLE',
+];
+
+/** Why a password change or set is refused (set-password.ts). */
+const setPasswordCodes: ErrorCode[] = [
+  'VALIDATION.PASSWORD',
+  'AUTH.CURRENT_PASSWORD_REQUIRED',
+  'AUTH.CURRENT_PASSWORD_WRONG',
+  'AUTH.FORBIDDEN',
+  'AUTH.ALREADY_HAS_LOGIN',
+  'AUTH.HOLDER_NOT_FOUND',
+];
 
 /** Passwords: forgot, reset, change or set, and whether a login has one. Who may call each: access-policy.ts. */
 export async function passwordRoutes(app: FastifyInstance, deps: AuthFeatureDeps): Promise<void> {
@@ -34,7 +52,7 @@ export async function passwordRoutes(app: FastifyInstance, deps: AuthFeatureDeps
           'Answers the same whether or not the e-mail is known; at most 5 mails an hour.',
         ),
         body: forgotPasswordBody,
-        response: { 200: successBody, ...errorResponses(400, 429, 503) },
+        response: { 200: successBody, ...errorResponses('AUTH.RATE_LIMITED', 'DB.UNAVAILABLE') },
       },
     },
     async (request) => forgotPassword(deps, request, request.body),
@@ -46,7 +64,7 @@ export async function passwordRoutes(app: FastifyInstance, deps: AuthFeatureDeps
       schema: {
         ...op('validateResetToken', 'Check a reset token', 'Whether the token can still be used.'),
         body: validateResetTokenBody,
-        response: { 200: validateResetTokenResponse, ...errorResponses(400, 503) },
+        response: { 200: validateResetTokenResponse, ...errorResponses('DB.UNAVAILABLE') },
       },
     },
     async (request) => validateResetToken(deps, request.body.token),
@@ -58,7 +76,7 @@ export async function passwordRoutes(app: FastifyInstance, deps: AuthFeatureDeps
       schema: {
         ...op('resetPassword', 'Choose a new password with a reset token', 'Spends the token.'),
         body: resetPasswordBody,
-        response: { 200: successBody, ...errorResponses(400, 503) },
+        response: { 200: successBody, ...errorResponses(...resetPasswordCodes) },
       },
     },
     async (request) => {
@@ -77,7 +95,10 @@ export async function passwordRoutes(app: FastifyInstance, deps: AuthFeatureDeps
           'Your own password needs the current one; other sessions end unless told otherwise.',
         ),
         body: setPasswordBody,
-        response: { 200: successBody, ...errorResponses(400, 401, 403, 404, 503) },
+        response: {
+          200: successBody,
+          ...errorResponses(...setPasswordCodes),
+        },
       },
     },
     async (request) => {
@@ -91,7 +112,7 @@ export async function passwordRoutes(app: FastifyInstance, deps: AuthFeatureDeps
     {
       schema: {
         ...op('getAccount', 'Whether your login has a password', 'Google-only logins have none.'),
-        response: { 200: accountStatus, ...errorResponses(401, 503) },
+        response: { 200: accountStatus },
       },
     },
     async (request) => getAccountStatus(deps, request.principal!.userId),

@@ -24,7 +24,7 @@ export async function sessionAdminRoutes(
           'Browser sessions and API tokens alike.',
         ),
         body: endUserSessionsBody,
-        response: { 200: endSessionsResponse, ...errorResponses(400, 401, 403, 404, 503) },
+        response: { 200: endSessionsResponse, ...errorResponses('AUTH.HOLDER_NOT_FOUND') },
       },
     },
     async (request) => ({
@@ -42,7 +42,7 @@ export async function sessionAdminRoutes(
           'End every session of every holder (administrator)',
           "The caller's own session included.",
         ),
-        response: { 200: endSessionsResponse, ...errorResponses(401, 403, 503) },
+        response: { 200: endSessionsResponse },
       },
     },
     async (request) => ({

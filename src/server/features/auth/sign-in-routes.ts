@@ -24,7 +24,10 @@ export async function signInRoutes(app: FastifyInstance, deps: AuthFeatureDeps):
           'Answers an access and refresh token pair.',
         ),
         body: loginBody,
-        response: { 200: tokenPair, ...errorResponses(400, 401, 429, 503) },
+        response: {
+          200: tokenPair,
+          ...errorResponses('AUTH.INVALID_CREDENTIALS', 'AUTH.RATE_LIMITED', 'DB.UNAVAILABLE'),
+        },
       },
     },
     async (request, reply) => login(deps, request, reply, request.body),
@@ -36,7 +39,10 @@ export async function signInRoutes(app: FastifyInstance, deps: AuthFeatureDeps):
       schema: {
         ...op('refreshTokens', 'Exchange a refresh token', 'The old refresh token is spent.'),
         body: refreshBody,
-        response: { 200: tokenPair, ...errorResponses(400, 401, 503) },
+        response: {
+          200: tokenPair,
+          ...errorResponses('AUTH.INVALID_REFRESH_TOKEN', 'DB.UNAVAILABLE'),
+        },
       },
     },
     async (request) => refreshTokens(deps, request, request.body.refreshToken),
@@ -47,7 +53,7 @@ export async function signInRoutes(app: FastifyInstance, deps: AuthFeatureDeps):
     {
       schema: {
         ...op('logout', 'Sign out', 'Ends the session and the tokens of the same login.'),
-        response: { 200: successBody, ...errorResponses(503) },
+        response: { 200: successBody, ...errorResponses('DB.UNAVAILABLE') },
       },
     },
     async (request, reply) => {
@@ -61,7 +67,7 @@ export async function signInRoutes(app: FastifyInstance, deps: AuthFeatureDeps):
     {
       schema: {
         ...op('getUserInfo', 'Who is signed in', "The spec's userInfo: the login and its holder."),
-        response: { 200: userInfo, ...errorResponses(401, 503) },
+        response: { 200: userInfo },
       },
     },
     async (request) => getUserInfo(deps, request.principal!),

@@ -11,8 +11,6 @@ import { errorResponses } from '../../http/openapi';
 import { getCertificate } from './get-certificate';
 import { listCertificates } from './list-certificates';
 
-const errors = errorResponses(400, 401, 403, 404, 503);
-
 /** Certificates: a holder's list (the origin choice) and one certificate with its destinations. */
 export const certificateRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
@@ -26,7 +24,7 @@ export const certificateRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
           'With `withBalance=true`, only certificates that still hold shares (the origins a ' +
           'Transfer, Convert or Cancel may draw on).',
         querystring: certificatesQuery,
-        response: { 200: certificatesResponse, ...errors },
+        response: { 200: certificatesResponse, ...errorResponses('SHAREHOLDER.NOT_FOUND') },
       },
     },
     async (request) => ({
@@ -48,7 +46,10 @@ export const certificateRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
         description:
           'The certificates made from this one (Destination_Shares) and its transactions.',
         params: idParams,
-        response: { 200: certificateDetailResponse, ...errors },
+        response: {
+          200: certificateDetailResponse,
+          ...errorResponses('CERTIFICATE.NOT_FOUND'),
+        },
       },
     },
     async (request) =>

@@ -11,6 +11,7 @@ import {
 } from '../../../contract/data-api';
 import type { Database, Db } from '../../db/database';
 import { errorResponses } from '../../http/openapi';
+import { dataErrorCodes } from './data-errors';
 import { createRecords } from './create-records';
 import { dataRestRoutes } from './data-rest-routes';
 import { deleteRecords } from './delete-records';
@@ -49,7 +50,7 @@ function queryRoute(app: DataApp, database: Database) {
           '/api/v1/mysql/schema; at most 20 conditions, 100 IN values, $or 3 deep, 3 joins, ' +
           'limit 500. A count query (fields ["count(*)"]) answers [{"count": n}].',
         body: dataQueryBody,
-        response: { 200: dataRows, ...errorResponses(400, 401, 403, 503) },
+        response: { 200: dataRows, ...errorResponses(...dataErrorCodes.read) },
       },
     },
     async (request) =>
@@ -95,7 +96,14 @@ function bulkRoute(app: DataApp, db: Db) {
           'of batchSize (1000 by default) in one transaction; the answer counts each batch.',
         params: bulkParams,
         body: bulkBody,
-        response: { 200: bulkResponse, ...errorResponses(400, 401, 403, 404, 409, 503) },
+        response: {
+          200: bulkResponse,
+          ...errorResponses(
+            ...dataErrorCodes.create,
+            ...dataErrorCodes.update,
+            ...dataErrorCodes.remove,
+          ),
+        },
       },
     },
     async (request) => {

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { AppError } from '../../http/app-error';
+import type { ErrorCode } from '../../http/error-status';
 import type { EntityDef } from './entity-registry';
 
 /** A request the data layer cannot run as given: 400 naming the field. */
@@ -8,6 +9,17 @@ export const invalid = (field: string, message: string): AppError =>
 
 export const notFound = (def: EntityDef): AppError =>
   new AppError('DATA.NOT_FOUND', `${def.label} not found`);
+
+/** The data layer's own refusals, by what a route does, as the API document lists them. */
+const timeout: ErrorCode = 'DATA.QUERY_TIMEOUT';
+export const dataErrorCodes = {
+  read: [timeout],
+  one: ['DATA.NOT_FOUND', timeout],
+  create: ['DATA.INVALID_REFERENCE', 'DATA.DUPLICATE', timeout],
+  update: ['DATA.NOT_FOUND', 'DATA.INVALID_REFERENCE', 'DATA.DUPLICATE', timeout],
+  remove: ['DATA.NOT_FOUND', 'DATA.REFERENCED', timeout],
+  action: ['DATA.NOT_FOUND', 'DATA.TRANSITION_REFUSED', timeout],
+} as const satisfies Record<string, readonly ErrorCode[]>;
 
 /**
  * Parses `input` with a schema built from the registry; a failure names the first offending

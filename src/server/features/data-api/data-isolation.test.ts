@@ -150,8 +150,8 @@ describe('who may call the database API', () => {
         return { method, url };
       });
 
-  it('lists 13 routes besides health', () => {
-    expect(routes()).toHaveLength(13);
+  it('lists 38 routes besides health: 8 shared, 5 of each REST entity', () => {
+    expect(routes()).toHaveLength(8 + 5 * restEntities.length);
   });
 
   it('answers 401 to an anonymous caller and 403 to a shareholder, on every route', async () => {

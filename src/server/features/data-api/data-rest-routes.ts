@@ -3,33 +3,25 @@ import {
   actionBody,
   actionParams,
   dashboardResponse,
-  dataListQuery,
-  dataListResponse,
   dataPaths,
   dataRow,
-  restEntityIdParams,
-  restEntityParams,
+  restEntities,
   schemaResponse,
 } from '../../../contract/data-api';
 import type { Db } from '../../db/database';
 import { errorResponses } from '../../http/openapi';
+import { dataErrorCodes } from './data-errors';
 import type { DataApp } from './data-api-routes';
 import { describeSchema } from './describe-schema';
 import { getDashboard } from './get-dashboard';
-import { getRecord } from './get-record';
-import { listRecords } from './list-records';
+import { entityRoutes } from './entity-routes';
 import { organizationOf } from './organization-of';
-import { singleRecordRoutes } from './single-record-routes';
 import { runAction } from './run-action';
-
-const REST = 'tenants, accounts, contacts, leads, products or orders';
 
 /** The per-entity routes, the actions, the dashboard and the schema of the database API. */
 export const dataRestRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   infoRoutes(app, db);
-  listRoute(app, db);
-  getRoute(app, db);
-  writeRoutes(app, db);
+  for (const entity of restEntities) entityRoutes(app, db, entity);
   actionRoute(app, db);
 };
 
@@ -42,7 +34,7 @@ function infoRoutes(app: DataApp, db: Db) {
         tags: ['data'],
         summary: 'The entities, their fields, relations, states and actions',
         description: 'Also the operators each field type accepts, the aggregates and the limits.',
-        response: { 200: schemaResponse, ...errorResponses(401, 403) },
+        response: { 200: schemaResponse },
       },
     },
     async () => describeSchema(),
@@ -59,80 +51,11 @@ function infoRoutes(app: DataApp, db: Db) {
           'Records per entity and status; lead count and value per status; orders and revenue ' +
           '(cancelled orders left out) for each of the last 12 months; active tracked products ' +
           'at or below their minimum stock; visits per status.',
-        response: { 200: dashboardResponse, ...errorResponses(401, 403, 503) },
+        response: { 200: dashboardResponse, ...errorResponses(...dataErrorCodes.read) },
       },
     },
     async (request) => getDashboard(db, { organizationId: organizationOf(request) }),
   );
-}
-
-function listRoute(app: DataApp, db: Db) {
-  app.get(
-    dataPaths.collection,
-    {
-      schema: {
-        operationId: 'listRecords',
-        tags: ['data'],
-        summary: `List ${REST}`,
-        description:
-          'Paged (page, pageSize up to 500), sorted (sort, dir; newest first by default), ' +
-          'searched (search), by status (accounts: account_type) and tenant_id. from/to are ' +
-          'UTC days of created_at; given one, the other defaults to 30 days ago or now. ' +
-          'recent=true is the last 30 days.',
-        params: restEntityParams,
-        querystring: dataListQuery,
-        response: { 200: dataListResponse, ...errorResponses(400, 401, 403, 503) },
-      },
-    },
-    async (request) =>
-      listRecords(db, {
-        organizationId: organizationOf(request),
-        entity: request.params.entity,
-        query: request.query,
-      }),
-  );
-}
-
-function getRoute(app: DataApp, db: Db) {
-  app.get(
-    dataPaths.item,
-    {
-      schema: {
-        operationId: 'getRecord',
-        tags: ['data'],
-        summary: `One of the ${REST}`,
-        description: '404 when no record of the caller’s organization has this id.',
-        params: restEntityIdParams,
-        response: { 200: dataRow, ...errorResponses(400, 401, 403, 404, 503) },
-      },
-    },
-    async (request) =>
-      getRecord(db, { organizationId: organizationOf(request), ...request.params }),
-  );
-}
-
-/** "The same as PUT /api/v1/mysql/update/{entity}/{id}.": the path as the API document writes it. */
-const sameAs = (method: string, path: string) =>
-  `The same as ${method} ${path.replace(/:(\w+)/g, '{$1}')}.`;
-
-/** The one-record writes again at the entity's own paths, answering as the generic ones. */
-function writeRoutes(app: DataApp, db: Db) {
-  const routes = singleRecordRoutes(app, db);
-  routes.create(dataPaths.collection, restEntityParams, {
-    operationId: 'addRecord',
-    summary: `Create one of the ${REST}`,
-    description: sameAs('POST', dataPaths.create),
-  });
-  routes.update(dataPaths.item, restEntityIdParams, {
-    operationId: 'putRecord',
-    summary: `Change some fields of one of the ${REST}`,
-    description: sameAs('PUT', dataPaths.update),
-  });
-  routes.remove(dataPaths.item, restEntityIdParams, {
-    operationId: 'removeRecord',
-    summary: `Delete one of the ${REST}`,
-    description: sameAs('DELETE', dataPaths.remove),
-  });
 }
 
 function actionRoute(app: DataApp, db: Db) {
@@ -150,7 +73,7 @@ function actionRoute(app: DataApp, db: Db) {
           'cancel|no-show. A transition the state machine does not allow is 409.',
         params: actionParams,
         body: actionBody,
-        response: { 200: dataRow, ...errorResponses(400, 401, 403, 404, 409, 503) },
+        response: { 200: dataRow, ...errorResponses(...dataErrorCodes.action) },
       },
     },
     async (request) =>

@@ -68,3 +68,33 @@ const build = (of: (def: EntityDef) => z.ZodType<Record<string, unknown>>): Sche
 
 export const createSchemas: Schemas = build(createSchemaOf);
 export const updateSchemas: Schemas = build(updateSchemaOf);
+
+/** A field's value in an answer, as sql-output.ts writes it (money as exact decimal text). */
+export function readValue(field: FieldDef): z.ZodType {
+  const base = ((): z.ZodType => {
+    switch (field.type) {
+      case 'uuid':
+        return z.uuid();
+      case 'text':
+        return z.string();
+      case 'enum':
+        return z.enum(field.values as [string, ...string[]]);
+      case 'integer':
+        return z.number().int();
+      case 'decimal':
+        return z.string().describe('An exact decimal, such as "12.50"');
+      case 'boolean':
+        return z.boolean();
+      case 'date':
+        return z.iso.date();
+      case 'timestamp':
+        return z.iso.datetime();
+    }
+  })();
+  return field.nullable ? base.nullable() : base;
+}
+
+/** Each entity's record as its routes answer it: every field, by name. */
+export const recordSchemas: Schemas = build((def) =>
+  z.object(Object.fromEntries(def.fields.map((f) => [f.name, readValue(f)]))),
+);

@@ -7,12 +7,13 @@ import {
 } from '../../../contract/data-api';
 import type { Db } from '../../db/database';
 import { errorResponses } from '../../http/openapi';
+import { dataErrorCodes } from './data-errors';
 import type { DataApp } from './data-api-routes';
 import { target } from './organization-of';
 import { createOne, deleteOne, updateOne } from './single-record';
 
-// The one-record writes stand at two paths each (/create/{entity} and the entity's own
-// collection, ...): built here once, so that both paths answer alike.
+// The generic one-record writes (/create/{entity}, /update/{entity}/{id}, /delete/...), for every
+// entity; the REST entities' own paths (entity-routes.ts) call the same use cases.
 
 /** How the API document describes a route. */
 interface RouteDoc {
@@ -24,9 +25,9 @@ interface RouteDoc {
 type EntityParams = { entity: DataEntity };
 type EntityIdParams = EntityParams & { id: string };
 
-const createAnswers = { 201: dataRow, ...errorResponses(400, 401, 403, 409, 503) };
-const updateAnswers = { 200: dataRow, ...errorResponses(400, 401, 403, 404, 409, 503) };
-const deleteAnswers = { 200: deleteResponse, ...errorResponses(400, 401, 403, 404, 409, 503) };
+const createAnswers = { 201: dataRow, ...errorResponses(...dataErrorCodes.create) };
+const updateAnswers = { 200: dataRow, ...errorResponses(...dataErrorCodes.update) };
+const deleteAnswers = { 200: deleteResponse, ...errorResponses(...dataErrorCodes.remove) };
 
 /** The route's schema, in the order the other routes write it. */
 function schemaOf<Params, Rest>(params: z.ZodType<Params>, doc: RouteDoc, rest: Rest) {

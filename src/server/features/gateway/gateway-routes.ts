@@ -5,7 +5,6 @@ import {
   customRestResponse,
   gatewayDeleteBody,
   gatewayInsertBody,
-  gatewayInsertHeaders,
   gatewayMoreBody,
   gatewayMoreParams,
   gatewayParams,
@@ -20,9 +19,11 @@ import {
   type GatewayQueryBody,
   type GatewayProvider as ProviderName,
 } from '../../../contract/gateway';
-import { idempotencyHeader } from '../../../contract/ledger';
+import { idempotencyHeader, postingHeaders } from '../../../contract/ledger';
+import type { ErrorCode } from '../../http/error-status';
 import { errorResponses } from '../../http/openapi';
 import { requireIdempotencyKey } from '../../ledger-store/idempotency';
+import { postingErrorCodes } from '../../ledger-store/posting-codes';
 import { callOf } from './gateway-call';
 import type { Cursors, PagedOperation } from './gateway-cursor';
 import { queryAnswer, searchAnswer, type PageScope } from './gateway-pages';
@@ -32,8 +33,42 @@ import { providerOf } from './providers/configured-providers';
 
 export type Providers = Partial<Record<ProviderName, Provider>>;
 
-const errors = errorResponses(400, 401, 403, 404, 409, 422, 501, 502, 503, 504);
-const moreErrors = errorResponses(400, 401, 403, 404, 410, 422, 501, 502, 503, 504);
+/** A provider not configured here, and what a connected backend answers (salesforce-client.ts). */
+export const connectorErrorCodes: ErrorCode[] = [
+  'GATEWAY.PROVIDER_NOT_CONFIGURED',
+  'GATEWAY.NOT_FOUND',
+  'GATEWAY.REJECTED',
+  'GATEWAY.UPSTREAM_ERROR',
+  'GATEWAY.UPSTREAM_AUTH',
+  'GATEWAY.UPSTREAM_UNAVAILABLE',
+  'GATEWAY.UPSTREAM_TIMEOUT',
+];
+
+/** Each operation's own refusals, over every provider (the registry's writes are the ledger's). */
+const operationErrorCodes: Record<GatewayOperation, readonly ErrorCode[]> = {
+  query: ['GATEWAY.NOT_SUPPORTED', 'GATEWAY.QUERY_TOO_LONG_TO_PAGE'],
+  search: ['GATEWAY.NOT_SUPPORTED', 'GATEWAY.QUERY_TOO_LONG_TO_PAGE'],
+  insert: ['GATEWAY.NOT_SUPPORTED', ...postingErrorCodes],
+  update: [
+    'GATEWAY.APPEND_ONLY',
+    'SHAREHOLDER.NOT_FOUND',
+    'VALIDATION.READ_ONLY',
+    'VALIDATION.ID_MISMATCH',
+  ],
+  delete: ['GATEWAY.APPEND_ONLY'],
+};
+
+const errorsOf = (operation: GatewayOperation) =>
+  errorResponses(...connectorErrorCodes, ...operationErrorCodes[operation]);
+
+/** A nextRecordsUrl's own refusals: not a cursor of ours, another caller's, expired. */
+const moreErrors = errorResponses(
+  ...connectorErrorCodes,
+  'GATEWAY.NOT_SUPPORTED',
+  'GATEWAY.CURSOR_INVALID',
+  'GATEWAY.CURSOR_NOT_YOURS',
+  'GATEWAY.CURSOR_EXPIRED',
+);
 
 const REGISTRY =
   'Provider `registry`: the registry’s Shareholder__c, Share__c and Share_Transaction__c in ' +
@@ -55,7 +90,10 @@ const operations = {
     body: gatewayInsertBody,
     response: gatewayWriteResponse,
     summary: 'Create a record (registry: a Share_Transaction__c is the Transfer action)',
-    description: `${REGISTRY} (a key needs ledger:write too). ${PROVIDERS}.`,
+    description:
+      `${REGISTRY} (a key needs ledger:write too). ${PROVIDERS}. The Idempotency-Key makes a ` +
+      'retry with the same key and body answer the first result again, never a second write ' +
+      '(registry: the Transfer’s; salesforce: the record created the first time).',
   },
   update: {
     body: gatewayUpdateBody,
@@ -134,9 +172,9 @@ const operationRoutes: FastifyPluginAsyncZod<Options> = async (app, { providers,
           summary: op.summary,
           description: op.description,
           params: gatewayParams,
-          ...(operation === 'insert' && { headers: gatewayInsertHeaders }),
+          ...(operation === 'insert' && { headers: postingHeaders }),
           body: op.body,
-          response: { 200: op.response, ...errors },
+          response: { 200: op.response, ...errorsOf(operation) },
         },
         // Every insert needs its key, refused with the ledger's own codes before the body is read.
         ...(operation === 'insert' && {
@@ -199,7 +237,7 @@ export const gatewayRoutes: FastifyPluginAsyncZod<Options> = async (app, options
         summary: 'Call an Apex REST endpoint of the connected Salesforce org',
         description: 'Forwards method and data to /services/apexrest/{endpoint}; answers its JSON.',
         body: customRestBody,
-        response: { 200: customRestResponse, ...errors },
+        response: { 200: customRestResponse, ...errorResponses(...connectorErrorCodes) },
       },
     },
     async (request) => {

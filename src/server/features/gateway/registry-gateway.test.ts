@@ -266,6 +266,7 @@ describe('registry writes are the ledger’s own actions', () => {
       { ...body, data: { ...transfer(), Shares: 'lots' } },
     );
     expect(malformed.json()).toMatchObject({ code: 'HTTP.VALIDATION', field: 'data.Shares' });
+    // The route posts, so it takes the key first; a certificate is still not inserted.
     const certificate = await post(
       '/api/v1/registry/insert',
       { ...a.as.admin, 'idempotency-key': randomUUID() },

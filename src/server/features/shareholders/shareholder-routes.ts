@@ -11,24 +11,27 @@ import {
   statementResponse,
 } from '../../../contract/ledger';
 import type { Db } from '../../db/database';
+import type { ErrorCode } from '../../http/error-status';
 import { errorResponses } from '../../http/openapi';
 import { getProfile } from './get-profile';
 import { getStatement } from './get-statement';
 import { listDirectory } from './list-directory';
 import { saveProfile } from './save-profile';
 
-const errors = errorResponses(400, 401, 403, 404, 503);
+/** A holder who is not there, or (for a shareholder) is someone else. */
+const holderCodes: ErrorCode[] = ['SHAREHOLDER.NOT_FOUND'];
 
-/** A route of this file: filed under shareholders, answering `ok` or one of the errors. */
+/** A route of this file: filed under shareholders, answering `ok` or one of its error codes. */
 const shareholdersSchema = <Ok, Parts extends { summary: string; description: string }>(
   operationId: string,
   ok: Ok,
   parts: Parts,
+  codes: ErrorCode[] = [],
 ) => ({
   operationId,
   tags: ['shareholders'],
   ...parts,
-  response: { 200: ok, ...errors },
+  response: { 200: ok, ...errorResponses(...codes) },
 });
 
 const directorySchema = shareholdersSchema('listShareholders', directoryResponse, {
@@ -42,30 +45,45 @@ const directorySchema = shareholdersSchema('listShareholders', directoryResponse
   querystring: directoryQuery,
 });
 
-const statementSchema = shareholdersSchema('getStatement', statementResponse, {
-  summary: "A holder's statement as of a date",
-  description:
-    "Balances per class and every transaction up to `asOf` (the company's today by default; " +
-    'a later date is refused with 400). An administrator may read any ' +
-    "holder's statement; a shareholder only their own (another's answers 404).",
-  params: idParams,
-  querystring: statementQuery,
-});
+const statementSchema = shareholdersSchema(
+  'getStatement',
+  statementResponse,
+  {
+    summary: "A holder's statement as of a date",
+    description:
+      "Balances per class and every transaction up to `asOf` (the company's today by default; " +
+      'a later date is refused with 400). An administrator may read any ' +
+      "holder's statement; a shareholder only their own (another's answers 404).",
+    params: idParams,
+    querystring: statementQuery,
+  },
+  holderCodes,
+);
 
-const profileSchema = shareholdersSchema('getProfile', profileResponse, {
-  summary: "A holder's contact profile",
-  description: "An administrator may read any holder's profile; a shareholder only their own.",
-  params: idParams,
-});
+const profileSchema = shareholdersSchema(
+  'getProfile',
+  profileResponse,
+  {
+    summary: "A holder's contact profile",
+    description: "An administrator may read any holder's profile; a shareholder only their own.",
+    params: idParams,
+  },
+  holderCodes,
+);
 
-const saveProfileSchema = shareholdersSchema('saveProfile', saveProfileResponse, {
-  summary: "Save a holder's contact profile (the spec's Save)",
-  description:
-    'Replaces the contact fields; only an administrator may change the name. Unknown ' +
-    'fields (balances, admin flag, e-mail) are refused with 400.',
-  params: idParams,
-  body: saveProfileBody,
-});
+const saveProfileSchema = shareholdersSchema(
+  'saveProfile',
+  saveProfileResponse,
+  {
+    summary: "Save a holder's contact profile (the spec's Save)",
+    description:
+      'Replaces the contact fields; only an administrator may change the name. Unknown ' +
+      'fields (balances, admin flag, e-mail) are refused with 400.',
+    params: idParams,
+    body: saveProfileBody,
+  },
+  [...holderCodes, 'VALIDATION.ID_MISMATCH', 'VALIDATION.READ_ONLY'],
+);
 
 /** Directory, statement and profile (spec §2): roles checked by the access policy, then per holder. */
 export const shareholderRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {

@@ -6,6 +6,9 @@ import { errorResponses } from '../../http/openapi';
 import { getStatement } from './get-statement';
 import { renderStatementPdf, statementFileName } from './statement-pdf';
 
+/** A file's bytes: `format: binary` tells generated clients to read a Blob, not JSON. */
+const pdfFile = z.instanceof(Buffer).meta({ type: 'string', format: 'binary' });
+
 /** GET /api/v1/shareholders/:id/statement.pdf?asOf=: the statement as a PDF download. */
 export const statementPdfRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
@@ -18,10 +21,12 @@ export const statementPdfRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
         description: 'The same statement as getStatement, as a printable PDF attachment.',
         params: idParams,
         querystring: statementQuery,
-        produces: ['application/pdf'],
         response: {
-          200: z.instanceof(Buffer).describe('The statement as application/pdf'),
-          ...errorResponses(400, 401, 403, 404, 503),
+          200: {
+            description: 'The statement as a PDF attachment',
+            content: { 'application/pdf': { schema: pdfFile } },
+          },
+          ...errorResponses('SHAREHOLDER.NOT_FOUND'),
         },
       },
     },

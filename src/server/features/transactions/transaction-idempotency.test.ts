@@ -30,6 +30,18 @@ describe('Idempotency-Key', () => {
     expect(await operations()).toBe(before);
   });
 
+  it.each([
+    ['blank', '   ', 'IDEMPOTENCY.KEY_REQUIRED'],
+    ['too long', 'k'.repeat(256), 'IDEMPOTENCY.KEY_INVALID'],
+    ['with a space inside', 'two words', 'IDEMPOTENCY.KEY_INVALID'],
+  ])('answers 400 naming Idempotency-Key when the key is %s', async (_, key, code) => {
+    const before = await operations();
+    const res = await post(s.as.admin, issue('1'), key);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code, field: 'Idempotency-Key' });
+    expect(await operations()).toBe(before);
+  });
+
   it('replays the stored answer for the same key and body, with no second effect', async () => {
     const key = randomUUID();
     const first = await post(s.as.admin, issue('7'), key);

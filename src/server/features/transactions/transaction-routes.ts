@@ -2,12 +2,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   idempotencyHeader,
   ledgerPaths,
+  postingHeaders,
   recordTransactionBody,
   recordTransactionResponse,
 } from '../../../contract/ledger';
 import type { Database } from '../../db/database';
 import { errorResponses } from '../../http/openapi';
-import { requireIdempotencyKey } from '../../ledger-store/idempotency';
+import { postingErrorCodes } from '../../ledger-store/posting-codes';
 import { recordTransaction } from './record-transaction';
 
 /** POST /api/v1/transactions (administrator; Idempotency-Key required). */
@@ -25,19 +26,19 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ database: Database }> = 
         description:
           'Exactly once per Idempotency-Key header: the first answer, a refusal included, is ' +
           'stored and replayed byte for byte (Idempotent-Replayed: true) for the same key and body.',
+        headers: postingHeaders,
         body: recordTransactionBody,
         response: {
           201: recordTransactionResponse,
-          ...errorResponses(400, 401, 403, 409, 422, 503),
+          ...errorResponses(...postingErrorCodes),
         },
       },
     },
     async (request, reply) => {
-      const key = requireIdempotencyKey(request.headers[idempotencyHeader]);
       const answer = await recordTransaction(database, {
         principal: request.principal!,
         body: request.body,
-        idempotencyKey: key,
+        idempotencyKey: request.headers[idempotencyHeader],
         requestId: request.id,
       });
       if (answer.replayed) void reply.header('Idempotent-Replayed', 'true');

@@ -11,6 +11,7 @@ import { AppError } from '../../../http/app-error';
 import { errorResponses } from '../../../http/openapi';
 import { organizationOf } from '../../data-api/organization-of';
 import type { SalesforceClient } from '../salesforce/salesforce-client';
+import { connectorErrorCodes } from '../gateway-routes';
 import { readSalesforceLedger } from './read-salesforce-ledger';
 import { runSalesforceImport } from './run-import';
 
@@ -32,7 +33,7 @@ export const salesforceImportRoutes: FastifyPluginAsyncZod<{
         description:
           'connected is false when the server has no Salesforce connected app configured; the ' +
           'import then answers 501.',
-        response: { 200: salesforceImportStatus, ...errorResponses(401, 403, 503) },
+        response: { 200: salesforceImportStatus },
       },
     },
     async () => ({ connected: client !== undefined }),
@@ -51,7 +52,7 @@ export const salesforceImportRoutes: FastifyPluginAsyncZod<{
         body: salesforceImportBody,
         response: {
           200: salesforceImportReport,
-          ...errorResponses(400, 401, 403, 501, 502, 503, 504),
+          ...errorResponses(...connectorErrorCodes, 'GATEWAY.NOT_SUPPORTED'),
         },
       },
     },

@@ -1,0 +1,110 @@
+// A client as a customer would write it: types generated from /docs/json by openapi-typescript,
+// calls made with openapi-fetch, nothing of the registry's own code imported. Type-checked and
+// run against a real server by registry-client.test.ts, which generates ./registry-api.d.ts
+// first (into test-results/, never committed).
+import createClient, { type Client } from 'openapi-fetch';
+import type { paths } from '../../../test-results/generated-client/registry-api';
+
+export type RegistryClient = Client<paths>;
+
+/** The answer's data, or an Error carrying the API's {code, message} when it refused. */
+function ok<T>(answer: { data?: T; error?: unknown; response: Response }, what: string): T {
+  if (answer.error !== undefined || answer.data === undefined) {
+    const { code, message } = (answer.error ?? {}) as { code?: string; message?: string };
+    throw new Error(`${what}: ${answer.response.status} ${code ?? ''} ${message ?? ''}`);
+  }
+  return answer.data;
+}
+
+/** Signs in with e-mail and password; every later call carries the access token. */
+export async function signIn(baseUrl: string, username: string, password: string) {
+  const client = createClient<paths>({ baseUrl });
+  const tokens = ok(await client.POST('/auth/login', { body: { username, password } }), 'login');
+  client.use({
+    onRequest({ request }) {
+      request.headers.set('Authorization', `Bearer ${tokens.accessToken}`);
+      return request;
+    },
+  });
+  return client;
+}
+
+/** The spec's userInfo: a POST with no body. */
+export async function userInfo(client: RegistryClient) {
+  return ok(await client.POST('/api/v1/userInfo'), 'userInfo');
+}
+
+/**
+ * The spec's shareholder load: the CRM query for active Shareholder__c records through the
+ * gateway (provider `registry`), following each answer's nextRecordsUrl until `done`.
+ */
+export async function loadShareholders(client: RegistryClient) {
+  const provider = { provider: 'registry' as const };
+  const body = {
+    objectName: 'Shareholder__c',
+    fields: 'Id,Name,Email__c,Common_Shares__c,Preferred_Shares__c,Is_Admin__c',
+    filter: 'Active=true',
+  };
+  let page = ok(
+    await client.POST('/api/v1/{provider}/query', { params: { path: provider }, body }),
+    'shareholder load',
+  );
+  const records = [...page.records];
+  while (!page.done && page.nextRecordsUrl) {
+    const cursor = page.nextRecordsUrl.split('/').pop()!;
+    const path = { ...provider, cursor };
+    page = ok(await client.GET('/api/v1/{provider}/query/{cursor}', { params: { path } }), 'page');
+    records.push(...page.records);
+  }
+  return records;
+}
+
+export async function statement(client: RegistryClient, holderId: string) {
+  const params = { path: { id: holderId } };
+  return ok(await client.GET('/api/v1/shareholders/{id}/statement', { params }), 'statement');
+}
+
+export interface Transfer {
+  from: string;
+  to: string;
+  certificate: string;
+  shares: string;
+  date: string;
+}
+
+/** The spec's Transfer action, exactly once per Idempotency-Key: a retry sends the same key. */
+export async function recordTransfer(client: RegistryClient, t: Transfer, idempotencyKey: string) {
+  const answer = await client.POST('/api/v1/transactions', {
+    params: { header: { 'idempotency-key': idempotencyKey } },
+    body: {
+      Type: 'Transfer',
+      ShareholderId: t.from,
+      DestinationShareholderId: t.to,
+      Origin: [t.certificate],
+      Shares: t.shares,
+      ShareDate: t.date,
+    },
+  });
+  return {
+    operation: ok(answer, 'transfer'),
+    replayed: answer.response.headers.get('Idempotent-Replayed') === 'true',
+  };
+}
+
+/** The data API: a tenant created, then found again by a query. */
+export async function createAndQueryTenant(client: RegistryClient, tenantKey: string) {
+  const created = ok(
+    await client.POST('/api/v1/mysql/create/{entity}', {
+      params: { path: { entity: 'tenants' } },
+      body: { tenant_key: tenantKey, name: `Tenant ${tenantKey}`, business_type: 'retail' },
+    }),
+    'create tenant',
+  );
+  const rows = ok(
+    await client.POST('/api/v1/mysql/query', {
+      body: { entity: 'tenants', fields: ['id', 'name'], filters: { tenant_key: tenantKey } },
+    }),
+    'data query',
+  );
+  return { created, rows };
+}

@@ -1,5 +1,6 @@
 // The forms check their input with react-hook-form and the contract's own zod schemas, the ones
-// the server validates with: no hand-written validation and no restated rules in the web app.
+// the server validates with, through the one resolver that words their issues: no hand-written
+// validation and no restated rules in the web app.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,8 +42,9 @@ describe('the forms', () => {
     (file) => {
       const text = readFileSync(join(web, file), 'utf8');
       expect(text).toMatch(/\buseForm\b/);
-      const schema = /zodResolver\((\w+)\)/.exec(text)?.[1];
-      expect(schema, 'zodResolver(schema)').toBeDefined();
+      // The one resolver of every form (lib/form-resolver.ts: zodResolver, issues in words).
+      const schema = /\bformResolver\((\w+)/.exec(text)?.[1];
+      expect(schema, 'formResolver(schema, labels)').toBeDefined();
       const from = new RegExp(`import \\{[^}]*\\b${schema}\\b[^}]*\\} from '[./]*contract/`);
       expect(text).toMatch(from);
     },

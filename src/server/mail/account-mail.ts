@@ -11,7 +11,8 @@ export type AccountMail =
   | { kind: 'login-created'; loginUrl: string }
   | { kind: 'password-reset' }
   | { kind: 'password-changed' }
-  | { kind: 'initial-password-set' };
+  | { kind: 'initial-password-set' }
+  | { kind: 'sustained-guessing'; failures: number; minutes: number };
 
 interface Texts {
   subject: string;
@@ -59,6 +60,14 @@ const TEXTS: { [K in Kind]: (mail: Extract<AccountMail, { kind: K }>, registry: 
         `Sign in at ${mail.loginUrl} with this e-mail address and the initial password your administrator gives you,\n` +
         `or choose your own password with "Reset Password" on that page.`,
     }),
+    'sustained-guessing': (mail, registry) => ({
+      subject: 'Someone is trying to sign in to your account',
+      body:
+        `There have been ${mail.failures} failed attempts to sign in to your login to ${registry} ` +
+        `in the last ${mail.minutes} minutes.\n\n` +
+        `Your account is not locked: you can still sign in. The addresses that keep guessing are slowed down.\n\n` +
+        `If this was not you, choose a strong new password ("Reset Password" on the login page) and tell your administrator.`,
+    }),
     'initial-password-set': (_, registry) => ({
       subject: 'A password was set for your account',
       body:
@@ -77,18 +86,22 @@ function senderName(mailFrom: string): string {
 }
 
 /**
- * The company a recipient belongs to: the organization of the holder their e-mail matches (an
- * active administrator first, as at sign-in). A mail to no holder names the sender instead.
+ * The company a recipient belongs to: their login's (a login belongs to the company it was made
+ * in), or before they have one the organization of the holder their e-mail matches (an active
+ * administrator first, as at sign-in). A mail to no holder names the sender instead.
  */
 async function companyOf(db: Db, email: string): Promise<string | undefined> {
   const [row] = await rows<{ legal_name: string }>(
     db,
     sql`select o.legal_name
-          from shareholder m
-          join organization o on o.id = m.organization_id
-         where lower(m.email) = lower(${email})
-         order by m.active desc, m.is_admin desc, m.created_at
-         limit 1`,
+          from organization o
+         where o.id = coalesce(
+                 (select u.organization_id from auth_user u where lower(u.email) = lower(${email})),
+                 (select m.organization_id
+                    from shareholder m
+                   where lower(m.email) = lower(${email})
+                   order by m.active desc, m.is_admin desc, m.created_at
+                   limit 1))`,
   );
   return row?.legal_name;
 }

@@ -16,8 +16,10 @@ const t = useTestApp(() => ({ env: { SMTP_URL: smtp.url } }));
 const PW = 'correct horse battery staple';
 const origin = 'http://localhost:3000';
 
+let company = '';
 beforeAll(async () => {
   const { organization } = await createOrganization(t.database.db);
+  company = organization.legalName;
   for (const name of ['owner', 'paced', 'stepped', 'reset', 'forged']) {
     await createHolder(t.database.db, organization.id, { name, email: `${name}@t.test` });
     await addLogin(t, `${name}@t.test`, name, PW);
@@ -81,9 +83,8 @@ describe('lock-out: the owner is never kept out (issue 23, AUTH-07)', () => {
     expect(t.logs.some((l) => l.event === 'auth.sustained_guessing')).toBe(true);
     const notices = await mailsTo('owner@t.test');
     expect(notices).toHaveLength(1);
-    expect(notices[0]!.subject).toBe(
-      'Someone is trying to sign in to your Shareholder Registry account',
-    );
+    expect(notices[0]!.subject).toBe(`${company}: Someone is trying to sign in to your account`);
+    expect(notices[0]!.text).toContain(company);
     expect(notices[0]!.text).not.toContain('wrong guess');
   });
 
@@ -131,7 +132,9 @@ describe('lock-out: the owner is never kept out (issue 23, AUTH-07)', () => {
       payload: { email: 'reset@t.test' },
     });
     expect(asked.statusCode).toBe(200);
-    const mail = (await mailsTo('reset@t.test')).find((m) => m.subject.startsWith('Reset'))!;
+    const mail = (await mailsTo('reset@t.test')).find((m) =>
+      m.subject.endsWith(': Reset your password'),
+    )!;
     const done = await t.app.inject({
       method: 'POST',
       url: '/auth/reset-password',

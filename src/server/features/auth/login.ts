@@ -1,3 +1,4 @@
+import { accountMail } from '../../mail/account-mail';
 import { randomUUID } from 'node:crypto';
 import { APIError } from 'better-auth/api';
 import { eq, sql } from 'drizzle-orm';
@@ -109,15 +110,13 @@ async function noticeGuessing(
   if (!owner) return;
   const { count } = await hit(deps.db, `guessing-notice|${email}`, GUESSING_NOTICE_RULE.window);
   if (count > GUESSING_NOTICE_RULE.max) return;
-  deps.mailer.enqueue({
-    to: owner.email,
-    subject: 'Someone is trying to sign in to your Shareholder Registry account',
-    text:
-      `There have been ${failures} failed attempts to sign in to your Shareholder Registry account ` +
-      `in the last ${BACKOFF.window / 60} minutes.\n\n` +
-      `Your account is not locked: you can still sign in. The addresses that keep guessing are slowed down.\n\n` +
-      `If this was not you, choose a strong new password ("Reset Password" on the login page) and tell your administrator.\n`,
-  });
+  deps.mailer.enqueue(
+    accountMail(deps, owner.email, {
+      kind: 'sustained-guessing',
+      failures,
+      minutes: BACKOFF.window / 60,
+    }),
+  );
 }
 
 /** The password checked by better-auth; on success the counts are undone and tokens issued. */

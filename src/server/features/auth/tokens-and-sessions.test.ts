@@ -34,6 +34,7 @@ describe('POST /api/v1/userInfo', () => {
       SH_ID: holder!.id,
       isAdmin: true,
       timeZone: 'America/New_York',
+      organizationId: holder!.organizationId,
     });
   });
 

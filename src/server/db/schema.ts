@@ -252,3 +252,4 @@ export * from './auth-schema';
 export * from './api-key-schema';
 export * from './data-schema';
 export * from './import-schema';
+export * from './write-journal-schema';

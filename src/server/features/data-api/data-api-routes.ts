@@ -9,8 +9,10 @@ import {
   entityIdParams,
   entityParams,
 } from '../../../contract/data-api';
-import type { Database, Db } from '../../db/database';
+import type { DataLane } from '../../db/data-lane';
+import type { Database } from '../../db/database';
 import { errorResponses } from '../../http/openapi';
+import { bulkTurns } from './bulk-turns';
 import { createRecords } from './create-records';
 import { dataRestRoutes } from './data-rest-routes';
 import { deleteRecords } from './delete-records';
@@ -22,21 +24,21 @@ import { updateRecords } from './update-records';
 /** 10,000 records of a bulk request exceed the app's 256 KiB body limit. */
 const BULK_BODY_LIMIT = 16 * 1024 * 1024;
 
-export type DataApp = Parameters<FastifyPluginAsyncZod<{ db: Db }>>[0];
+export type DataApp = Parameters<FastifyPluginAsyncZod<{ lane: DataLane }>>[0];
 
 /** The database API (spec section 7): query, create, update, delete and bulk writes. */
 export const dataApiRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (
   app,
   { database },
 ) => {
-  const { db } = database;
-  queryRoute(app, database);
-  recordRoutes(app, db);
-  bulkRoute(app, db);
-  await app.register(dataRestRoutes, { db });
+  const lane = database.dataLane;
+  queryRoute(app, lane);
+  recordRoutes(app, lane);
+  bulkRoute(app, lane);
+  await app.register(dataRestRoutes, { lane });
 };
 
-function queryRoute(app: DataApp, database: Database) {
+function queryRoute(app: DataApp, lane: DataLane) {
   app.post(
     dataPaths.query,
     {
@@ -53,12 +55,12 @@ function queryRoute(app: DataApp, database: Database) {
       },
     },
     async (request) =>
-      runQuery(database, { organizationId: organizationOf(request), body: request.body }),
+      runQuery(lane, { organizationId: organizationOf(request), body: request.body }),
   );
 }
 
-function recordRoutes(app: DataApp, db: Db) {
-  const routes = singleRecordRoutes(app, db);
+function recordRoutes(app: DataApp, lane: DataLane) {
+  const routes = singleRecordRoutes(app, lane);
   routes.create(dataPaths.create, entityParams, {
     operationId: 'createRecord',
     summary: 'Create a record',
@@ -80,11 +82,18 @@ function recordRoutes(app: DataApp, db: Db) {
   });
 }
 
-function bulkRoute(app: DataApp, db: Db) {
+function bulkRoute(app: DataApp, lane: DataLane) {
+  const turns = bulkTurns();
   app.post(
     dataPaths.bulk,
     {
       bodyLimit: BULK_BODY_LIMIT,
+      // Before the body is read: a request waiting for its turn holds neither the thread nor
+      // its parsed records. The turn goes back when the response is done or the client left.
+      onRequest: async (_request, reply) => {
+        const handBack = await turns.take();
+        reply.raw.once('close', handBack);
+      },
       schema: {
         operationId: 'bulkWrite',
         tags: ['data'],
@@ -104,10 +113,10 @@ function bulkRoute(app: DataApp, db: Db) {
       const common = { organizationId: organizationOf(request), entity, batchSize, bulk: true };
       const result =
         operation === 'create'
-          ? await createRecords(db, { ...common, data })
+          ? await createRecords(lane, { ...common, data })
           : operation === 'update'
-            ? await updateRecords(db, { ...common, items: data.map(asChange) })
-            : await deleteRecords(db, { ...common, items: data });
+            ? await updateRecords(lane, { ...common, items: data.map(asChange) })
+            : await deleteRecords(lane, { ...common, items: data });
       return {
         operation,
         entity,

@@ -11,7 +11,7 @@ import {
   restEntityParams,
   schemaResponse,
 } from '../../../contract/data-api';
-import type { Db } from '../../db/database';
+import type { DataLane } from '../../db/data-lane';
 import { errorResponses } from '../../http/openapi';
 import type { DataApp } from './data-api-routes';
 import { describeSchema } from './describe-schema';
@@ -25,15 +25,15 @@ import { runAction } from './run-action';
 const REST = 'tenants, accounts, contacts, leads, products or orders';
 
 /** The per-entity routes, the actions, the dashboard and the schema of the database API. */
-export const dataRestRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  infoRoutes(app, db);
-  listRoute(app, db);
-  getRoute(app, db);
-  writeRoutes(app, db);
-  actionRoute(app, db);
+export const dataRestRoutes: FastifyPluginAsyncZod<{ lane: DataLane }> = async (app, { lane }) => {
+  infoRoutes(app, lane);
+  listRoute(app, lane);
+  getRoute(app, lane);
+  writeRoutes(app, lane);
+  actionRoute(app, lane);
 };
 
-function infoRoutes(app: DataApp, db: Db) {
+function infoRoutes(app: DataApp, lane: DataLane) {
   app.get(
     dataPaths.schema,
     {
@@ -62,11 +62,11 @@ function infoRoutes(app: DataApp, db: Db) {
         response: { 200: dashboardResponse, ...errorResponses(401, 403, 503) },
       },
     },
-    async (request) => getDashboard(db, { organizationId: organizationOf(request) }),
+    async (request) => getDashboard(lane, { organizationId: organizationOf(request) }),
   );
 }
 
-function listRoute(app: DataApp, db: Db) {
+function listRoute(app: DataApp, lane: DataLane) {
   app.get(
     dataPaths.collection,
     {
@@ -85,7 +85,7 @@ function listRoute(app: DataApp, db: Db) {
       },
     },
     async (request) =>
-      listRecords(db, {
+      listRecords(lane, {
         organizationId: organizationOf(request),
         entity: request.params.entity,
         query: request.query,
@@ -93,7 +93,7 @@ function listRoute(app: DataApp, db: Db) {
   );
 }
 
-function getRoute(app: DataApp, db: Db) {
+function getRoute(app: DataApp, lane: DataLane) {
   app.get(
     dataPaths.item,
     {
@@ -107,7 +107,7 @@ function getRoute(app: DataApp, db: Db) {
       },
     },
     async (request) =>
-      getRecord(db, { organizationId: organizationOf(request), ...request.params }),
+      getRecord(lane, { organizationId: organizationOf(request), ...request.params }),
   );
 }
 
@@ -116,8 +116,8 @@ const sameAs = (method: string, path: string) =>
   `The same as ${method} ${path.replace(/:(\w+)/g, '{$1}')}.`;
 
 /** The one-record writes again at the entity's own paths, answering as the generic ones. */
-function writeRoutes(app: DataApp, db: Db) {
-  const routes = singleRecordRoutes(app, db);
+function writeRoutes(app: DataApp, lane: DataLane) {
+  const routes = singleRecordRoutes(app, lane);
   routes.create(dataPaths.collection, restEntityParams, {
     operationId: 'addRecord',
     summary: `Create one of the ${REST}`,
@@ -135,7 +135,7 @@ function writeRoutes(app: DataApp, db: Db) {
   });
 }
 
-function actionRoute(app: DataApp, db: Db) {
+function actionRoute(app: DataApp, lane: DataLane) {
   app.post(
     dataPaths.action,
     {
@@ -154,7 +154,7 @@ function actionRoute(app: DataApp, db: Db) {
       },
     },
     async (request) =>
-      runAction(db, {
+      runAction(lane, {
         organizationId: organizationOf(request),
         timeZone: request.principal!.timeZone,
         ...request.params,

@@ -9,6 +9,7 @@ import {
   entityIdParams,
   entityParams,
 } from '../../../contract/data-api';
+import { todayIn } from '../../../ledger';
 import type { DataLane } from '../../db/data-lane';
 import type { Database } from '../../db/database';
 import { errorResponses } from '../../http/openapi';
@@ -72,8 +73,10 @@ function recordRoutes(app: DataApp, lane: DataLane) {
     operationId: 'updateRecord',
     summary: 'Change some fields of a record',
     description:
-      'Only the fields given change. States (status, account_type, payment_status) change ' +
-      'through the actions, and tenant_id never changes: both are refused with 400.',
+      'Only the fields given change. A state (status, account_type, payment_status) changes ' +
+      'only as one of the entity’s actions would change it (409 with that action’s message ' +
+      'otherwise; shipped and delivered also set ship_date or delivery_date, today unless ' +
+      'given); tenant_id never changes (400).',
   });
   routes.remove(dataPaths.remove, entityIdParams, {
     operationId: 'deleteRecord',
@@ -101,7 +104,9 @@ function bulkRoute(app: DataApp, lane: DataLane) {
         description:
           'All or nothing: every record is checked first, and a refused one is named by its ' +
           'index (field "data.{i}.{field}", details.errors lists up to 20). Written in batches ' +
-          'of batchSize (1000 by default) in one transaction; the answer counts each batch.',
+          'of batchSize (1000 by default); the answer counts each batch. An update changes a ' +
+          'state as the single update does. One bulk request runs at a time, within 10 s of ' +
+          'database time: past either, 503 and nothing written.',
         params: bulkParams,
         body: bulkBody,
         response: { 200: bulkResponse, ...errorResponses(400, 401, 403, 404, 409, 503) },
@@ -115,7 +120,11 @@ function bulkRoute(app: DataApp, lane: DataLane) {
         operation === 'create'
           ? await createRecords(lane, { ...common, data })
           : operation === 'update'
-            ? await updateRecords(lane, { ...common, items: data.map(asChange) })
+            ? await updateRecords(lane, {
+                ...common,
+                items: data.map(asChange),
+                today: todayIn(request.principal!.timeZone),
+              })
             : await deleteRecords(lane, { ...common, items: data });
       return {
         operation,

@@ -5,6 +5,7 @@ import {
   deleteResponse,
   type DataEntity,
 } from '../../../contract/data-api';
+import { todayIn } from '../../../ledger';
 import type { DataLane } from '../../db/data-lane';
 import { errorResponses } from '../../http/openapi';
 import type { DataApp } from './data-api-routes';
@@ -47,7 +48,12 @@ export function singleRecordRoutes(app: DataApp, lane: DataLane) {
     update(path: string, params: z.ZodType<EntityIdParams>, doc: RouteDoc) {
       const schema = schemaOf(params, doc, { body: dataRecordBody, response: updateAnswers });
       app.put(path, schema, async (request) =>
-        updateOne(lane, { ...target(request), id: request.params.id, values: request.body }),
+        updateOne(lane, {
+          ...target(request),
+          id: request.params.id,
+          values: request.body,
+          today: todayIn(request.principal!.timeZone),
+        }),
       );
     },
     remove(path: string, params: z.ZodType<EntityIdParams>, doc: RouteDoc) {

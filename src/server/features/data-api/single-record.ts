@@ -26,10 +26,16 @@ export async function createOne(
 
 export async function updateOne(
   lane: DataLane,
-  { organizationId, entity, id, values }: One & { id: string; values: unknown },
+  {
+    organizationId,
+    entity,
+    id,
+    values,
+    today,
+  }: One & { id: string; values: unknown; today: string },
 ) {
   const items = [{ id, values }];
-  const { rows } = await updateRecords(lane, { organizationId, entity, items, bulk: false });
+  const { rows } = await updateRecords(lane, { organizationId, entity, items, bulk: false, today });
   return rows[0]!;
 }
 

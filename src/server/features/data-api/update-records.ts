@@ -13,6 +13,7 @@ import { refusing } from './db-refusals';
 import { registry, type EntityDef } from './entity-registry';
 import { updatableFields, updateSchemas } from './field-schemas';
 import { column, rowColumns, table } from './sql-output';
+import { decideStateChanges, type Change } from './state-changes';
 import { batchesOf } from './write-batches';
 
 export interface UpdateRecordsOptions {
@@ -22,28 +23,20 @@ export interface UpdateRecordsOptions {
   items: ReadonlyArray<{ id: unknown; values: unknown }>;
   batchSize?: number | undefined;
   bulk: boolean;
-}
-
-interface Change {
-  id: string;
-  values: Record<string, unknown>;
+  /** The organization's today: the date a change to shipped or delivered sets by default. */
+  today: string;
 }
 
 const isMap = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** State fields change through actions only, and a record never moves to another tenant. */
-function refuseFixedFields(def: EntityDef, values: unknown, prefix: string): void {
-  if (!isMap(values)) return;
-  for (const key of Object.keys(values)) {
-    const at = [prefix, key].filter(Boolean).join('.');
-    if (def.states[key])
-      throw invalid(
-        at,
-        `changes only through the actions (POST /api/v1/mysql/${def.name}/{id}/{action}: ${def.actions.join(', ')})`,
-      );
-    if (key === 'tenant_id') throw invalid(at, 'a record cannot move to another tenant');
-  }
+/** A record never moves to another tenant (its state fields go by the state machines). */
+function refuseTenantChange(values: unknown, prefix: string): void {
+  if (isMap(values) && 'tenant_id' in values)
+    throw invalid(
+      [prefix, 'tenant_id'].filter(Boolean).join('.'),
+      'a record cannot move to another tenant',
+    );
 }
 
 const recordId = z.uuid();
@@ -54,7 +47,7 @@ function parseChanges(def: EntityDef, opts: UpdateRecordsOptions): Promise<Chang
     const id = parseOrThrow(recordId, item.id, [prefix, 'id'].filter(Boolean).join('.'));
     if (seen.has(id)) throw invalid(`${prefix}.id`, `the same record as data.${seen.get(id)}`);
     seen.set(id, index);
-    refuseFixedFields(def, item.values, prefix);
+    refuseTenantChange(item.values, prefix);
     return { id, values: parseOrThrow(updateSchemas[opts.entity], item.values, prefix) };
   });
 }
@@ -87,10 +80,10 @@ function updateStatement(
 }
 
 /**
- * The tenant of each record, in the caller's organization; a missing one is 404 by its index
- * (`changes` start at index `offset` of the request).
+ * Each record's tenant and states, in the caller's organization, locked until the write ends; a
+ * missing one is 404 by its index (`changes` start at index `offset` of the request).
  */
-async function tenantsOf(
+async function currentOf(
   tx: Tx,
   def: EntityDef,
   opts: UpdateRecordsOptions,
@@ -98,24 +91,27 @@ async function tenantsOf(
   offset: number,
 ) {
   const tenantColumn = def.name === 'tenants' ? sql`id` : sql`tenant_id`;
+  const states = Object.keys(def.states).map((f) => sql`, ${sql.identifier(f)}`);
   const found = await dataRows(
     tx,
-    sql`select id::text as id, ${tenantColumn}::text as tenant_id from ${table(def)}
+    sql`select id::text as id, ${tenantColumn}::text as tenant_id ${sql.join(states)}
+        from ${table(def)}
         where organization_id = ${opts.organizationId} and ${idIn(
           sql`id`,
           changes.map((c) => c.id),
-        )}`,
+        )}
+        for update`,
   );
-  const tenantOf = new Map(found.map((r) => [r.id as string, r.tenant_id as string]));
+  const current = new Map(found.map((r) => [r.id as string, r]));
   changes.forEach((c, i) => {
-    if (!tenantOf.has(c.id))
+    if (!current.has(c.id))
       throw new AppError(
         'DATA.NOT_FOUND',
         `${def.label} not found`,
         opts.bulk ? `data.${offset + i}.id` : undefined,
       );
   });
-  return tenantOf;
+  return current;
 }
 
 /** PUT /api/v1/mysql/update/{entity}/{id} and bulk/update: all records or none. */
@@ -132,10 +128,15 @@ export async function updateRecords(
     ids: items.map((c) => c.id),
     run: (tx: Tx) => dataRows(tx, updateStatement(def, opts.organizationId, items, !opts.bulk)),
   }));
+  // The checks run before any step: a state change they allow may add its date to the record.
   const checks = pieces.map(({ start, items }) => async (tx: Tx) => {
-    const tenantOf = await tenantsOf(tx, def, opts, items, start);
-    const refs = items.map((c) => ({ tenantId: tenantOf.get(c.id)!, values: c.values }));
+    const current = await currentOf(tx, def, opts, items, start);
+    const refs = items.map((c) => ({
+      tenantId: current.get(c.id)!.tenant_id as string,
+      values: c.values,
+    }));
     await checkReferences(tx, def, opts, refs, start);
+    decideStateChanges(def, items, current, opts, start);
   });
   const written = await refusing(def, 'write', () =>
     writingSteps(lane, opts.organizationId, { checks, steps }),

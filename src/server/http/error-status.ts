@@ -28,6 +28,7 @@ const BY_CODE: Record<string, number> = {
   'IDEMPOTENCY.KEY_INVALID': 400,
   'SHAREHOLDER.NOT_FOUND': 404,
   'CERTIFICATE.NOT_FOUND': 404,
+  'STATEMENT.PDF_LIMITED': 429,
   'LEDGER.CONFLICT': 409,
   // The data layer (features/data-api).
   'DATA.NOT_FOUND': 404,

@@ -4,10 +4,12 @@ import { idParams, ledgerPaths, statementQuery } from '../../../contract/ledger'
 import type { Db } from '../../db/database';
 import { errorResponses } from '../../http/openapi';
 import { getStatement } from './get-statement';
+import { PDF_LIMITS, pdfRenderLimits } from './pdf-render-limits';
 import { renderStatementPdf, statementFileName } from './statement-pdf';
 
 /** GET /api/v1/shareholders/:id/statement.pdf?asOf=: the statement as a PDF download. */
 export const statementPdfRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  const render = pdfRenderLimits();
   app.get(
     ledgerPaths.statementPdf,
     {
@@ -15,24 +17,29 @@ export const statementPdfRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
         operationId: 'getStatementPdf',
         tags: ['shareholders'],
         summary: "A holder's statement as a PDF (administrator: any; shareholder: own)",
-        description: 'The same statement as getStatement, as a printable PDF attachment.',
+        description:
+          'The same statement as getStatement, as a printable PDF attachment. A user may have ' +
+          `one render at a time and ${PDF_LIMITS.perUserPerMinute} a minute, the server ` +
+          `${PDF_LIMITS.atOnce} at once: past that, 429 with Retry-After.`,
         params: idParams,
         querystring: statementQuery,
         produces: ['application/pdf'],
         response: {
           200: z.instanceof(Buffer).describe('The statement as application/pdf'),
-          ...errorResponses(400, 401, 403, 404, 503),
+          ...errorResponses(400, 401, 403, 404, 429, 503),
         },
       },
     },
     async (request, reply) => {
-      const statement = await getStatement(db, {
-        holderId: request.params.id,
-        asOf: request.query.asOf,
-        principal: request.principal!,
+      const principal = request.principal!;
+      const { pdf, name } = await render(principal.apiKey?.id ?? principal.userId, async () => {
+        const statement = await getStatement(db, {
+          holderId: request.params.id,
+          asOf: request.query.asOf,
+          principal,
+        });
+        return { pdf: await renderStatementPdf(statement), name: statementFileName(statement) };
       });
-      const pdf = await renderStatementPdf(statement);
-      const name = statementFileName(statement);
       return reply
         .type('application/pdf')
         .header('Content-Disposition', `attachment; filename="${name}"`)

@@ -237,3 +237,28 @@ test('Download PDF says why it failed: a session that ended, a server error', as
   await expect(alert).toHaveText(/^Could not download the PDF: The PDF could not be made\./);
   await expect(alert.getByRole('link', { name: 'Log in' })).toHaveCount(0);
 });
+
+test('Download PDF shows the server’s refusal once the minute’s PDFs are used up', async ({
+  page,
+}) => {
+  // A holder lands on their own statement.
+  await signIn(page, demo.holder);
+  await expect(page.getByRole('heading', { name: 'Transaction History' })).toBeVisible();
+  const link = page.getByRole('link', { name: 'Download PDF' });
+  const href = (await link.getAttribute('href'))!;
+  // The minute's PDFs, fetched with the same session; then the button asks for one more.
+  let last = await page.request.get(href);
+  for (let n = 0; last.status() === 200 && n < 20; n++) last = await page.request.get(href);
+  expect(last.status()).toBe(429);
+  const refusal = ((await last.json()) as { message: string }).message;
+  expect(refusal).toMatch(/PDF statements in the last minute\. Please try again in \d+ seconds?\./);
+  expect(Number(last.headers()['retry-after'])).toBeGreaterThan(0);
+
+  await link.click();
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText(
+    /^Could not download the PDF: You have asked for \d+ PDF statements in the last minute\. Please try again in \d+ seconds?\./,
+  );
+  await expectAccessible(page, 'statement: PDF limit reached');
+  await keepScreenshot(page, 'statement-pdf-limit');
+});

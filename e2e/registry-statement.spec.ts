@@ -42,7 +42,9 @@ test('the statement names counterparties, uses friendly labels and shows a Cance
   await expect(table.locator('tr', { hasText: 'Cancellation' }).first()).toContainText(
     `Reason: ${cancelled.reason}`,
   );
-  await expect(page.getByText("Balance: the running balance of the row's class")).toBeVisible();
+  await expect(
+    page.getByText('Balance: the holder’s shares after each row, common and preferred together.'),
+  ).toBeVisible();
   await expect(table).not.toContainText('Issued: transfer');
 });
 

@@ -91,17 +91,16 @@ async function statement(holderId: string) {
   const found = holder.rows[0];
   if (!found) throw new Refusal(404, 'SHAREHOLDER.NOT_FOUND');
   const company = await db.query(q.STATEMENT_COMPANY, [found.organization_id]);
-  const history = await db.query<{ shares: string }>(q.STATEMENT_HISTORY, [found.id, asOf]);
-  let balance = 0n;
-  const lines = history.rows.map((row) => {
-    balance += parseSignedAmount(row.shares);
-    return { ...row, balance: formatAmount(balance) };
-  });
+  const history = await db.query<{ running_balance: string }>(q.STATEMENT_HISTORY, [
+    found.id,
+    asOf,
+  ]);
+  const lines = history.rows.map((row) => ({ ...row, balance: row.running_balance }));
   return {
     company: company.rows[0],
     asOf,
     holder: found,
-    totals: { balance: formatAmount(balance) },
+    totals: { balance: lines.at(-1)?.balance ?? '0.00' },
     history: lines,
   };
 }

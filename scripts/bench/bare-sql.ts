@@ -57,6 +57,8 @@ export const STATEMENT_HISTORY = `select t.id, t.certificate_id, t.certificate_n
                t.origin_prefix, t.cost::text as cost, t.shares::text as shares,
                t.date::text as date, t.notes, t.reason,
                t.transaction_order::text as transaction_order,
+               sum(t.shares) over (partition by t.holder_id
+                                   order by t.date, t.transaction_order)::text as running_balance,
                (select name from shareholder where id = t.counterparty_holder_id) as counterparty
           from share_transaction t
          where t.holder_id = $1 and t.date <= $2

@@ -80,4 +80,4 @@ export const addressLine = (a: PostalAddress): string => addressLines(a).join(',
 
 /** Under every statement's history, on screen, in print and in the PDF. */
 export const statementBalanceNote =
-  "Balance: the running balance of the row's class (common or preferred).";
+  'Balance: the holder’s shares after each row, common and preferred together.';

@@ -73,7 +73,7 @@ export const historyRow = z.object({
   origin: z.string().nullable(),
   cost: signedAmount,
   shares: signedAmount,
-  /** The running balance of the row's class (common or preferred), after this row. */
+  /** The holder's running balance after this row: all their shares, common and preferred. */
   balance: signedAmount,
   date: isoDate,
   notes: z.string(),

@@ -8,6 +8,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { DATA_POOL_SIZE, pgliteDataLane, postgresDataLane, type DataLane } from './data-lane';
 import {
   pipelinedLedgerTransactions,
   sequentialLedgerTransactions,
@@ -16,6 +17,7 @@ import {
 import { listenOnPostgres, type ListenHandlers, type ListenerLog } from './notification-listener';
 import { PreparingClient } from './preparing-client';
 import * as schema from './schema';
+import { undoUnfinishedWrites } from './sliced-write';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -28,9 +30,14 @@ export interface Database {
    * pipelined on PostgreSQL, sequential on PGlite (the one place that knows which).
    */
   ledgerTransaction: LedgerTransactionRunner;
+  /**
+   * The data layer's way in: a budget of database time per request, and its own share of the
+   * database (a pool of its own on PostgreSQL; short slices on PGlite). db/data-lane.ts.
+   */
+  dataLane: DataLane;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
-  /** Applies every committed migration (idempotent). */
+  /** Applies every committed migration (idempotent), then undoes data writes a crash cut short. */
   migrate(): Promise<void>;
   /**
    * Hears NOTIFY on `channel` (a constant of ours) until the returned function is called; tells
@@ -63,11 +70,15 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
     kind: 'pglite',
     db,
     ledgerTransaction: sequentialLedgerTransactions(db),
+    dataLane: pgliteDataLane(db),
     pglite: client,
     ping: async () => {
       await client.query('select 1');
     },
-    migrate: () => migratePglite(db as never, { migrationsFolder }),
+    migrate: async () => {
+      await migratePglite(db as never, { migrationsFolder });
+      await undoUnfinishedWrites(db);
+    },
     listen: async (channel, handlers) => {
       // Embedded: this process is the only writer, and PGlite delivers its own notices.
       const unlisten = await client.listen(channel, (payload) => handlers.notice(payload));
@@ -86,17 +97,17 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
   };
 }
 
-export function openPostgres(connectionString: string, log?: Logger): Database {
+function openPool(connectionString: string, max: number, log?: Logger, settings = ''): pg.Pool {
   const pool = new pg.Pool({
     connectionString,
     Client: PreparingClient,
     // Statements given together go out together (db/pipelined-transaction.ts); code
     // that awaits each statement behaves as without it.
     pipeline: true,
-    max: 10,
+    max,
     // The pg default of 0 waits forever for a connection; fail fast and answer 503 instead.
     connectionTimeoutMillis: 2000,
-    options: '-c statement_timeout=5000 -c idle_in_transaction_session_timeout=10000',
+    options: `-c statement_timeout=5000 -c idle_in_transaction_session_timeout=10000${settings}`,
   });
   // An unhandled 'error' on an idle pool client or a checked-out client kills the process.
   // The SQLSTATE is repeated outside `err`, whose `code` the log redaction hides (`*.code`).
@@ -107,11 +118,27 @@ export function openPostgres(connectionString: string, log?: Logger): Database {
       log?.error({ err, sqlState: sqlState(err) }, 'postgres client error'),
     );
   });
+  return pool;
+}
+
+export function openPostgres(connectionString: string, log?: Logger): Database {
+  const pool = openPool(connectionString, 10, log);
+  // However many data-layer requests run, they hold at most these; the 10 above stay for
+  // sign-in, health and the ledger (issue 23).
+  const dataPool = openPool(
+    connectionString,
+    DATA_POOL_SIZE,
+    log,
+    // The data layer's statements carry their lists as one jsonb parameter, whose length only a
+    // plan made for the call can see (a cached generic plan made 1,000-row updates 15x slower).
+    ' -c plan_cache_mode=force_custom_plan',
+  );
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   return {
     kind: 'postgres',
     db,
     ledgerTransaction: pipelinedLedgerTransactions(pool),
+    dataLane: postgresDataLane(dataPool),
     pool,
     ping: async () => {
       await pool.query('select 1');
@@ -119,7 +146,9 @@ export function openPostgres(connectionString: string, log?: Logger): Database {
     migrate: () => migratePg(db as never, { migrationsFolder }),
     listen: async (channel, handlers, listenerLog) =>
       listenOnPostgres(connectionString, channel, handlers, listenerLog),
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), dataPool.end()]);
+    },
   };
 }
 

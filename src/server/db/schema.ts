@@ -260,3 +260,4 @@ export * from './auth-schema';
 export * from './api-key-schema';
 export * from './data-schema';
 export * from './import-schema';
+export * from './write-journal-schema';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DataRow } from '../../../contract/data-api';
-import type { Db } from '../../db/database';
+import type { DataLane } from '../../db/data-lane';
 import { notFound } from './data-errors';
 import { dataRows, writing } from './data-sql';
 import { registry } from './entity-registry';
@@ -11,12 +11,12 @@ import { rowColumns, table } from './sql-output';
  * timestamp, goes on a new line after the existing notes (spec section 5).
  */
 export async function addMedicalNote(
-  db: Db,
+  lane: DataLane,
   opts: { organizationId: string; id: string; note: string; now?: Date },
 ): Promise<DataRow> {
   const def = registry.pets;
   const entry = `[${(opts.now ?? new Date()).toISOString()}] ${opts.note}`;
-  const [row] = await writing(db, (tx) =>
+  const [row] = await writing(lane, opts.organizationId, (tx) =>
     dataRows(
       tx,
       sql`update ${table(def)}

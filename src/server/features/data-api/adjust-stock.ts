@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DataRow } from '../../../contract/data-api';
-import type { Db } from '../../db/database';
+import type { DataLane } from '../../db/data-lane';
 import { notFound } from './data-errors';
 import { dataRows, writing } from './data-sql';
 import { refusing } from './db-refusals';
@@ -12,7 +12,7 @@ import { rowColumns, table } from './sql-output';
  * statement (no lost update between two adjustments) and never goes below 0 (spec section 5).
  */
 export async function adjustStock(
-  db: Db,
+  lane: DataLane,
   opts: { organizationId: string; id: string; delta: number },
 ): Promise<DataRow> {
   const def = registry.products;
@@ -20,7 +20,7 @@ export async function adjustStock(
     def,
     'write',
     () =>
-      writing(db, (tx) =>
+      writing(lane, opts.organizationId, (tx) =>
         dataRows(
           tx,
           sql`update ${table(def)}

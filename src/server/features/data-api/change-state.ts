@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DataEntity, DataRow } from '../../../contract/data-api';
-import type { Db } from '../../db/database';
+import type { DataLane } from '../../db/data-lane';
 import { AppError } from '../../http/app-error';
 import { invalid, notFound } from './data-errors';
 import { dataRows, writing } from './data-sql';
@@ -25,14 +25,14 @@ export interface ChangeStateOptions {
  * A state action (suspend, convert, advance, ship, ...): the row is locked, the pure machine
  * decides, the new state is written. A refused transition is 409 with the machine's message.
  */
-export async function changeState(db: Db, opts: ChangeStateOptions): Promise<DataRow> {
+export async function changeState(lane: DataLane, opts: ChangeStateOptions): Promise<DataRow> {
   const def = registry[opts.entity];
   const { machine } = opts;
   const values = def.states[machine.field] ?? [];
   if (machine.kind === 'edges' && !values.includes(opts.target ?? ''))
     throw invalid('status', `must be one of ${values.join(', ')}`);
   const where = sql`where id = ${opts.id} and organization_id = ${opts.organizationId}`;
-  return writing(db, async (tx) => {
+  return writing(lane, opts.organizationId, async (tx) => {
     const [row] = await dataRows(
       tx,
       sql`select ${sql.identifier(machine.field)} as state from ${table(def)} ${where} for update`,

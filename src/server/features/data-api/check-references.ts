@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database';
 import { AppError } from '../../http/app-error';
-import { dataRows, jsonParam } from './data-sql';
+import { idIn } from '../../db/sql';
+import { dataRows } from './data-sql';
 import { registry, type EntityDef } from './entity-registry';
 import { table } from './sql-output';
 
@@ -19,12 +20,16 @@ export interface RecordRefs {
 const refused = (field: string, what: string) =>
   new AppError('DATA.INVALID_REFERENCE', `${field}: no ${what} with this id in the tenant`, field);
 
-/** A refusal names the field, after the record's index in a bulk request ("data.3.account_id"). */
+/**
+ * A refusal names the field, after the record's index in a bulk request ("data.3.account_id");
+ * `records` start at index `offset` of the request.
+ */
 export async function checkReferences(
   tx: Tx,
   def: EntityDef,
   { organizationId, bulk }: { organizationId: string; bulk: boolean },
   records: RecordRefs[],
+  offset = 0,
 ): Promise<void> {
   for (const field of def.fields) {
     if (!field.references || field.system) continue;
@@ -37,15 +42,14 @@ export async function checkReferences(
     const found = await dataRows(
       tx,
       sql`select id::text as id, ${tenantColumn}::text as tenant_id from ${table(target)}
-          where organization_id = ${organizationId}
-            and id in (select jsonb_array_elements_text(${jsonParam(ids)})::uuid)`,
+          where organization_id = ${organizationId} and ${idIn(sql`id`, ids)}`,
     );
     const tenantOf = new Map(found.map((r) => [r.id as string, r.tenant_id as string]));
     for (const [i, r] of records.entries()) {
       const id = r.values[field.name];
       if (typeof id !== 'string') continue;
       const tenant = tenantOf.get(id);
-      const path = bulk ? `data.${i}.${field.name}` : field.name;
+      const path = bulk ? `data.${offset + i}.${field.name}` : field.name;
       if (tenant === undefined || (target.name !== 'tenants' && tenant !== r.tenantId))
         throw refused(path, target.label.toLowerCase());
     }

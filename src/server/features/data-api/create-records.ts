@@ -1,14 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { dataLimits, type DataEntity, type DataRow } from '../../../contract/data-api';
-import type { Db, Tx } from '../../db/database';
+import type { DataLane } from '../../db/data-lane';
+import type { Tx } from '../../db/database';
 import { checkReferences } from './check-references';
 import { checkEach, parseOrThrow } from './data-errors';
-import { dataRows, jsonParam, recordDefinition, writing } from './data-sql';
+import { dataRows, jsonParam, recordDefinition, writingSteps } from './data-sql';
 import { refusing } from './db-refusals';
 import { registry, type EntityDef } from './entity-registry';
 import { createSchemas } from './field-schemas';
 import { rowColumns, table } from './sql-output';
+import { batchesOf } from './write-batches';
 
 export interface CreateRecordsOptions {
   organizationId: string;
@@ -55,49 +57,42 @@ function byFieldSet(records: Array<Record<string, unknown>>) {
   const groups = new Map<string, Array<Record<string, unknown>>>();
   for (const r of records) {
     const key = Object.keys(r).sort().join(',');
-    groups.set(key, [...(groups.get(key) ?? []), r]);
+    const group = groups.get(key);
+    if (group) group.push(r);
+    else groups.set(key, [r]);
   }
   return [...groups.values()];
 }
 
-async function insertBatches(
-  tx: Tx,
-  def: EntityDef,
-  opts: CreateRecordsOptions,
-  records: Array<Record<string, unknown>>,
-): Promise<WriteResult> {
-  const size = opts.batchSize ?? dataLimits.defaultBatchSize;
-  const result: WriteResult = { ids: records.map((r) => r.id as string), batches: [], rows: [] };
-  for (let start = 0, batch = 1; start < records.length; start += size, batch++) {
-    const slice = records.slice(start, start + size);
-    for (const group of byFieldSet(slice)) {
-      const written = await dataRows(
-        tx,
-        insertStatement(def, opts.organizationId, group, !opts.bulk),
-      );
-      result.rows.push(...written);
-    }
-    result.batches.push({ batch, count: slice.length });
-  }
-  return result;
-}
-
 /**
  * POST /api/v1/mysql/create/{entity} and bulk/create: every record is checked (fields, then
- * references) before anything is written; then all are written in one transaction, in batches.
+ * references) before anything is written; then all are written, all or nothing, in batches.
  */
-export async function createRecords(db: Db, opts: CreateRecordsOptions): Promise<WriteResult> {
+export async function createRecords(
+  lane: DataLane,
+  opts: CreateRecordsOptions,
+): Promise<WriteResult> {
   const def = registry[opts.entity];
   const schema = createSchemas[opts.entity];
-  const records = checkEach(opts.data, opts.bulk, (item, prefix): Record<string, unknown> => {
+  const records = await checkEach(opts.data, opts.bulk, (item, prefix): Record<string, unknown> => {
     const values: Record<string, unknown> = parseOrThrow(schema, item, prefix);
     return { id: randomUUID(), ...values };
   });
-  return refusing(def, 'write', () =>
-    writing(db, async (tx) => {
-      const refs = records.map((values) => ({ tenantId: values.tenant_id as string, values }));
-      await checkReferences(tx, def, opts, refs);
-      return insertBatches(tx, def, opts, records);
-    }),
+  const size = opts.batchSize ?? dataLimits.defaultBatchSize;
+  const { counts, pieces } = batchesOf(records, size, lane.rowsPerStatement);
+  const steps = pieces.flatMap(({ items }) =>
+    byFieldSet(items).map((group) => ({
+      table: def.pgTable,
+      ids: group.map((r) => r.id as string),
+      run: (tx: Tx) => dataRows(tx, insertStatement(def, opts.organizationId, group, !opts.bulk)),
+    })),
   );
+  const checks = pieces.map(({ start, items }) => (tx: Tx) => {
+    const refs = items.map((values) => ({ tenantId: values.tenant_id as string, values }));
+    return checkReferences(tx, def, opts, refs, start);
+  });
+  const written = await refusing(def, 'write', () =>
+    writingSteps(lane, opts.organizationId, { checks, steps }),
+  );
+  return { ids: records.map((r) => r.id as string), batches: counts, rows: written.flat() };
 }

@@ -9,8 +9,11 @@ import {
   entityIdParams,
   entityParams,
 } from '../../../contract/data-api';
-import type { Database, Db } from '../../db/database';
+import { todayIn } from '../../../ledger';
+import type { DataLane } from '../../db/data-lane';
+import type { Database } from '../../db/database';
 import { errorResponses } from '../../http/openapi';
+import { bulkTurns } from './bulk-turns';
 import { dataErrorCodes } from './data-errors';
 import { createRecords } from './create-records';
 import { dataRestRoutes } from './data-rest-routes';
@@ -23,21 +26,21 @@ import { updateRecords } from './update-records';
 /** 10,000 records of a bulk request exceed the app's 256 KiB body limit. */
 const BULK_BODY_LIMIT = 16 * 1024 * 1024;
 
-export type DataApp = Parameters<FastifyPluginAsyncZod<{ db: Db }>>[0];
+export type DataApp = Parameters<FastifyPluginAsyncZod<{ lane: DataLane }>>[0];
 
 /** The database API (spec section 7): query, create, update, delete and bulk writes. */
 export const dataApiRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (
   app,
   { database },
 ) => {
-  const { db } = database;
-  queryRoute(app, database);
-  recordRoutes(app, db);
-  bulkRoute(app, db);
-  await app.register(dataRestRoutes, { db });
+  const lane = database.dataLane;
+  queryRoute(app, lane);
+  recordRoutes(app, lane);
+  bulkRoute(app, lane);
+  await app.register(dataRestRoutes, { lane });
 };
 
-function queryRoute(app: DataApp, database: Database) {
+function queryRoute(app: DataApp, lane: DataLane) {
   app.post(
     dataPaths.query,
     {
@@ -54,12 +57,12 @@ function queryRoute(app: DataApp, database: Database) {
       },
     },
     async (request) =>
-      runQuery(database, { organizationId: organizationOf(request), body: request.body }),
+      runQuery(lane, { organizationId: organizationOf(request), body: request.body }),
   );
 }
 
-function recordRoutes(app: DataApp, db: Db) {
-  const routes = singleRecordRoutes(app, db);
+function recordRoutes(app: DataApp, lane: DataLane) {
+  const routes = singleRecordRoutes(app, lane);
   routes.create(dataPaths.create, entityParams, {
     operationId: 'createRecord',
     summary: 'Create a record',
@@ -71,8 +74,10 @@ function recordRoutes(app: DataApp, db: Db) {
     operationId: 'updateRecord',
     summary: 'Change some fields of a record',
     description:
-      'Only the fields given change. States (status, account_type, payment_status) change ' +
-      'through the actions, and tenant_id never changes: both are refused with 400.',
+      'Only the fields given change. A state (status, account_type, payment_status) changes ' +
+      'only as one of the entity’s actions would change it (409 with that action’s message ' +
+      'otherwise; shipped and delivered also set ship_date or delivery_date, today unless ' +
+      'given); tenant_id never changes (400).',
   });
   routes.remove(dataPaths.remove, entityIdParams, {
     operationId: 'deleteRecord',
@@ -81,11 +86,18 @@ function recordRoutes(app: DataApp, db: Db) {
   });
 }
 
-function bulkRoute(app: DataApp, db: Db) {
+function bulkRoute(app: DataApp, lane: DataLane) {
+  const turns = bulkTurns();
   app.post(
     dataPaths.bulk,
     {
       bodyLimit: BULK_BODY_LIMIT,
+      // Before the body is read: a request waiting for its turn holds neither the thread nor
+      // its parsed records. The turn goes back when the response is done or the client left.
+      onRequest: async (_request, reply) => {
+        const handBack = await turns.take();
+        reply.raw.once('close', handBack);
+      },
       schema: {
         operationId: 'bulkWrite',
         tags: ['data'],
@@ -93,7 +105,9 @@ function bulkRoute(app: DataApp, db: Db) {
         description:
           'All or nothing: every record is checked first, and a refused one is named by its ' +
           'index (field "data.{i}.{field}", details.errors lists up to 20). Written in batches ' +
-          'of batchSize (1000 by default) in one transaction; the answer counts each batch.',
+          'of batchSize (1000 by default); the answer counts each batch. An update changes a ' +
+          'state as the single update does. One bulk request runs at a time, within 10 s of ' +
+          'database time: past either, 503 and nothing written.',
         params: bulkParams,
         body: bulkBody,
         response: {
@@ -112,10 +126,14 @@ function bulkRoute(app: DataApp, db: Db) {
       const common = { organizationId: organizationOf(request), entity, batchSize, bulk: true };
       const result =
         operation === 'create'
-          ? await createRecords(db, { ...common, data })
+          ? await createRecords(lane, { ...common, data })
           : operation === 'update'
-            ? await updateRecords(db, { ...common, items: data.map(asChange) })
-            : await deleteRecords(db, { ...common, items: data });
+            ? await updateRecords(lane, {
+                ...common,
+                items: data.map(asChange),
+                today: todayIn(request.principal!.timeZone),
+              })
+            : await deleteRecords(lane, { ...common, items: data });
       return {
         operation,
         entity,

@@ -148,7 +148,7 @@ describe('POST /api/v1/mysql/bulk/update/{entity}', () => {
     ]);
   });
 
-  it('changes nothing when a record is unknown, repeated, without id, or changes a state', async () => {
+  it('changes nothing when a record is unknown, repeated, without id, or names no state', async () => {
     const { ids } = (await bulk('create', 'contacts', { data: contacts(2) })).json<BulkResponse>();
     for (const [data, status, field] of [
       [
@@ -171,7 +171,7 @@ describe('POST /api/v1/mysql/bulk/update/{entity}', () => {
       [
         [
           { id: ids[0], title: 'X' },
-          { id: ids[1], status: 'do_not_contact' },
+          { id: ids[1], status: 'archived' },
         ],
         400,
         'data.1.status',

@@ -129,16 +129,30 @@ describe('PUT /api/v1/mysql/update/{entity}/{id}', () => {
     );
   });
 
-  it('refuses a state change (actions change states) and a move to another tenant', async () => {
-    for (const [entity, id, body, field] of [
-      ['leads', records.lead.id, { status: 'closed_won' }, 'status'],
-      ['accounts', records.account.id, { account_type: 'customer' }, 'account_type'],
-      ['orders', records.order.id, { payment_status: 'paid' }, 'payment_status'],
-      ['contacts', records.contact.id, { tenant_id: other.tenant.id }, 'tenant_id'],
+  it('refuses a state its machine does not allow (409), a value that is no state or a move to another tenant (400)', async () => {
+    for (const [entity, id, body, status, field, message] of [
+      [
+        'leads',
+        records.lead.id,
+        { status: 'qualified' },
+        409,
+        'status',
+        'Cannot change status from new to qualified',
+      ],
+      [
+        'orders',
+        records.order.id,
+        { status: 'delivered' },
+        409,
+        'status',
+        'Cannot deliver from status: pending',
+      ],
+      ['accounts', records.account.id, { account_type: 'partner' }, 400, 'account_type', undefined],
+      ['contacts', records.contact.id, { tenant_id: other.tenant.id }, 400, 'tenant_id', undefined],
     ] as const) {
       const res = await api.put(`${API}/update/${entity}/${String(id)}`, body);
-      expect(res.statusCode, res.body).toBe(400);
-      expect(res.json()).toMatchObject({ code: 'HTTP.VALIDATION', field });
+      expect(res.statusCode, res.body).toBe(status);
+      expect(res.json()).toMatchObject({ field, ...(message ? { message } : {}) });
     }
     const lead = await api.query({ entity: 'leads', filters: { id: records.lead.id } });
     expect(lead[0]!.status).toBe('new');

@@ -71,7 +71,14 @@ const value: fc.Arbitrary<unknown> = fc.oneof(
   fc.uuid({ version: 4 }),
   fc.jsonValue({ maxDepth: 3 }),
   fc.constantFrom(null, true, false, -1, 0, 1.5, 1e308, -1e308, 2 ** 53, [], {}, [[[]]]),
-  fc.constantFrom({ operator: 'IN', value: [] }, { operator: 'LIKE', value: {} }, { $or: [] }),
+  fc.constantFrom(
+    { operator: 'IN', value: [] },
+    { operator: 'LIKE', value: {} },
+    { $or: [] },
+    // An empty branch, alone or among others (issue 23: `where (())`, a 500 at the gateway).
+    { $or: [{}] },
+    { $or: [{ first_name: 'x' }, {}] },
+  ),
 );
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -119,6 +126,8 @@ const querySlots: Array<(v: unknown) => Call> = [
   (v) => q({ filters: { id: { operator: 'IN', value: [v] } } }),
   (v) => q({ filters: { $or: v } }),
   (v) => q({ filters: { $or: [{ [str(v)]: v }] } }),
+  (v) => q({ filters: { $or: [v] } }),
+  (v) => q({ filters: { first_name: 'x', $or: [{ last_name: 'y' }, { $or: [v] }] } }),
   (v) => q({ joins: [v] }),
   (v) => q({ joins: [{ relation: v, type: 'inner' }] }),
   (v) => q({ groupBy: [v], fields: [v, 'count(*)'] }),

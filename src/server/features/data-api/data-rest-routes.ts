@@ -8,7 +8,7 @@ import {
   restEntities,
   schemaResponse,
 } from '../../../contract/data-api';
-import type { Db } from '../../db/database';
+import type { DataLane } from '../../db/data-lane';
 import { errorResponses } from '../../http/openapi';
 import { dataErrorCodes } from './data-errors';
 import type { DataApp } from './data-api-routes';
@@ -19,13 +19,13 @@ import { organizationOf } from './organization-of';
 import { runAction } from './run-action';
 
 /** The per-entity routes, the actions, the dashboard and the schema of the database API. */
-export const dataRestRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  infoRoutes(app, db);
-  for (const entity of restEntities) entityRoutes(app, db, entity);
-  actionRoute(app, db);
+export const dataRestRoutes: FastifyPluginAsyncZod<{ lane: DataLane }> = async (app, { lane }) => {
+  infoRoutes(app, lane);
+  for (const entity of restEntities) entityRoutes(app, lane, entity);
+  actionRoute(app, lane);
 };
 
-function infoRoutes(app: DataApp, db: Db) {
+function infoRoutes(app: DataApp, lane: DataLane) {
   app.get(
     dataPaths.schema,
     {
@@ -54,11 +54,11 @@ function infoRoutes(app: DataApp, db: Db) {
         response: { 200: dashboardResponse, ...errorResponses(...dataErrorCodes.read) },
       },
     },
-    async (request) => getDashboard(db, { organizationId: organizationOf(request) }),
+    async (request) => getDashboard(lane, { organizationId: organizationOf(request) }),
   );
 }
 
-function actionRoute(app: DataApp, db: Db) {
+function actionRoute(app: DataApp, lane: DataLane) {
   app.post(
     dataPaths.action,
     {
@@ -77,7 +77,7 @@ function actionRoute(app: DataApp, db: Db) {
       },
     },
     async (request) =>
-      runAction(db, {
+      runAction(lane, {
         organizationId: organizationOf(request),
         timeZone: request.principal!.timeZone,
         ...request.params,

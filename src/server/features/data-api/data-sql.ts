@@ -1,67 +1,41 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { FieldType } from '../../../contract/data-api';
-import type { Database, Db, Tx } from '../../db/database';
+import { TimeBudgetExceeded, type DataLane, type WritePlan } from '../../db/data-lane';
+import type { Db, Tx } from '../../db/database';
 import { inCauses, rows } from '../../db/sql';
-import { queryTimeout } from './db-refusals';
+import { outOfTime, queryTimeout } from './db-refusals';
 import type { FieldDef } from './entity-registry';
 
-/** How long one data statement may run (PostgreSQL; PGlite cannot interrupt a statement). */
-export const STATEMENT_TIMEOUT_MS = 5000;
-
-/** Read-only with a statement timeout (transaction_read_only may be turned on before any write). */
-const readOnlySettings = (timeoutMs: number): SQL =>
-  sql`select set_config('transaction_read_only', 'on', true),
-             set_config('statement_timeout', ${String(timeoutMs)}, true)`;
-
-/** A statement that ran past the timeout is the caller's 400 DATA.QUERY_TIMEOUT. */
-function timedOut(err: unknown): unknown {
-  return inCauses(err, (e) => (e as { code?: unknown }).code === '57014') ? queryTimeout() : err;
-}
-
-/** Runs `work` in a read-only transaction with a statement timeout. */
-export async function readOnly<T>(
-  db: Db,
-  work: (tx: Tx) => Promise<T>,
-  timeoutMs = STATEMENT_TIMEOUT_MS,
-): Promise<T> {
-  try {
-    return await db.transaction(async (tx) => {
-      await tx.execute(readOnlySettings(timeoutMs));
-      return work(tx);
-    });
-  } catch (err) {
-    throw timedOut(err);
-  }
-}
-
 /**
- * One statement's rows in a read-only transaction with the timeout, in one round trip on
- * PostgreSQL (BEGIN, the settings, the statement and COMMIT leave together).
+ * Runs a request's database work through the data lane (db/data-lane.ts: a budget of database
+ * time per request, a share of the database), its time refusals in the API's words: a statement
+ * past its timeout, or a request past its budget, is 503 DATA.QUERY_TIMEOUT, nothing written.
  */
-export async function readOnlyRows<T>(
-  database: Database,
-  statement: SQL,
-  timeoutMs = STATEMENT_TIMEOUT_MS,
-): Promise<T[]> {
+async function answered<T>(work: () => Promise<T>): Promise<T> {
   try {
-    const [, found] = await database.ledgerTransaction((t) =>
-      t.finish([readOnlySettings(timeoutMs), statement]),
-    );
-    return found as T[];
+    return await work();
   } catch (err) {
-    throw timedOut(err);
+    if (err instanceof TimeBudgetExceeded) throw outOfTime(err.budgetMs);
+    if (inCauses(err, (e) => (e as { code?: unknown }).code === '57014')) throw queryTimeout();
+    throw err;
   }
 }
 
-/** A write transaction with the same statement timeout. */
-export function writing<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    await tx.execute(
-      sql`select set_config('statement_timeout', ${String(STATEMENT_TIMEOUT_MS)}, true)`,
-    );
-    return work(tx);
-  });
-}
+/** A read-only transaction on the organization's data. */
+export const readOnly = <T>(lane: DataLane, organizationId: string, work: (tx: Tx) => Promise<T>) =>
+  answered(() => lane.read(organizationId, work));
+
+/** One read-only statement's rows (one round trip on PostgreSQL). */
+export const readOnlyRows = <T>(lane: DataLane, organizationId: string, statement: SQL) =>
+  answered(() => lane.readRows<T>(organizationId, statement));
+
+/** A short write in one transaction. */
+export const writing = <T>(lane: DataLane, organizationId: string, work: (tx: Tx) => Promise<T>) =>
+  answered(() => lane.write(organizationId, work));
+
+/** A write of many records: the plan's check, then its steps, all or nothing. */
+export const writingSteps = <R>(lane: DataLane, organizationId: string, plan: WritePlan<R>) =>
+  answered(() => lane.writeSteps(organizationId, plan));
 
 /** A list or records as ONE bound parameter (jsonb): the statement's text stays the same. */
 export const jsonParam = (value: unknown): SQL => sql`${JSON.stringify(value)}::jsonb`;

@@ -37,6 +37,15 @@ export const queryTimeout = () =>
     'The query ran longer than the server allows; narrow its filters or lower its limit.',
   );
 
+/** A request past its budget of database time (db/data-lane.ts): stopped, nothing written. */
+export const outOfTime = (budgetMs: number) =>
+  new AppError(
+    'DATA.QUERY_TIMEOUT',
+    `The request needed more than ${budgetMs / 1000} s of database time and was stopped; ` +
+      'nothing of it was written. Ask for less at once: fewer records, a larger batchSize, ' +
+      'narrower filters.',
+  );
+
 /**
  * The answer for a database refusal of a write to `def` (`prefix` names the record in a bulk
  * request), or undefined when `err` is not one (then it goes on to the error plugin).

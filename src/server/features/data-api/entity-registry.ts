@@ -92,6 +92,8 @@ export interface EntityDef {
   name: DataEntity;
   label: string;
   table: string;
+  /** The drizzle table (the data lane journals writes by it). */
+  pgTable: PgTable;
   fields: FieldDef[];
   field: ReadonlyMap<string, FieldDef>;
   relations: ReadonlyMap<string, RelationDef>;
@@ -149,6 +151,7 @@ function define(name: DataEntity): EntityDef {
     name,
     label: d.label,
     table: getTableName(table),
+    pgTable: table,
     fields,
     field: new Map(fields.map((f) => [f.name, f])),
     relations: new Map(relationEntries),

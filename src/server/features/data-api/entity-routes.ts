@@ -7,7 +7,8 @@ import {
   restPaths,
   type RestEntity,
 } from '../../../contract/data-api';
-import type { Db } from '../../db/database';
+import { todayIn } from '../../../ledger';
+import type { DataLane } from '../../db/data-lane';
 import { errorResponses } from '../../http/openapi';
 import type { DataApp } from './data-api-routes';
 import { dataErrorCodes } from './data-errors';
@@ -51,13 +52,17 @@ function entityOf(entity: RestEntity) {
 type Entity = ReturnType<typeof entityOf>;
 
 /** The five routes of `entity`: list, create, get, change, delete. */
-export function entityRoutes(app: DataApp, db: Db, entity: RestEntity): void {
+export function entityRoutes(app: DataApp, lane: DataLane, entity: RestEntity): void {
   const e = entityOf(entity);
-  readRoutes(app, db, e);
-  writeRoutes(app, db, e);
+  readRoutes(app, lane, e);
+  writeRoutes(app, lane, e);
 }
 
-function readRoutes(app: DataApp, db: Db, { entity, name, a, record, paths, doc, at }: Entity) {
+function readRoutes(
+  app: DataApp,
+  lane: DataLane,
+  { entity, name, a, record, paths, doc, at }: Entity,
+) {
   app.get(
     paths.collection,
     {
@@ -70,7 +75,7 @@ function readRoutes(app: DataApp, db: Db, { entity, name, a, record, paths, doc,
         },
       },
     },
-    async (request) => listRecords(db, { ...at(request), query: request.query }),
+    async (request) => listRecords(lane, { ...at(request), query: request.query }),
   );
   app.get(
     paths.item,
@@ -85,11 +90,15 @@ function readRoutes(app: DataApp, db: Db, { entity, name, a, record, paths, doc,
         response: { 200: record, ...errorResponses(...dataErrorCodes.one) },
       },
     },
-    async (request) => getRecord(db, { ...at(request), id: request.params.id }),
+    async (request) => getRecord(lane, { ...at(request), id: request.params.id }),
   );
 }
 
-function writeRoutes(app: DataApp, db: Db, { entity, name, a, record, paths, doc, at }: Entity) {
+function writeRoutes(
+  app: DataApp,
+  lane: DataLane,
+  { entity, name, a, record, paths, doc, at }: Entity,
+) {
   app.post(
     paths.collection,
     {
@@ -100,7 +109,7 @@ function writeRoutes(app: DataApp, db: Db, { entity, name, a, record, paths, doc
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await createOne(db, { ...at(request), values: request.body })),
+      reply.code(201).send(await createOne(lane, { ...at(request), values: request.body })),
   );
   app.put(
     paths.item,
@@ -113,7 +122,13 @@ function writeRoutes(app: DataApp, db: Db, { entity, name, a, record, paths, doc
       },
     },
     async (request) =>
-      updateOne(db, { ...at(request), id: request.params.id, values: request.body }),
+      updateOne(lane, {
+        ...at(request),
+        id: request.params.id,
+        values: request.body,
+        // A state change to shipped or delivered dates it the company's today by default.
+        today: todayIn(request.principal!.timeZone),
+      }),
   );
   app.delete(
     paths.item,
@@ -124,6 +139,6 @@ function writeRoutes(app: DataApp, db: Db, { entity, name, a, record, paths, doc
         response: { 200: deleteResponse, ...errorResponses(...dataErrorCodes.remove) },
       },
     },
-    async (request) => deleteOne(db, { ...at(request), id: request.params.id }),
+    async (request) => deleteOne(lane, { ...at(request), id: request.params.id }),
   );
 }

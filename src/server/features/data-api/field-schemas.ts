@@ -51,9 +51,9 @@ function createSchemaOf(def: EntityDef) {
   return z.strictObject(shape);
 }
 
-/** Neither a state (actions change those) nor the tenant (a row never moves). */
+/** All but the tenant (a row never moves); a state only as its state machine allows. */
 export const updatableFields = (def: EntityDef): FieldDef[] =>
-  writable(def).filter((f) => !f.state && f.name !== 'tenant_id');
+  writable(def).filter((f) => f.name !== 'tenant_id');
 
 function updateSchemaOf(def: EntityDef) {
   const shape = Object.fromEntries(

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DashboardResponse } from '../../../contract/data-api';
-import type { Db, Tx } from '../../db/database';
+import type { DataLane } from '../../db/data-lane';
+import type { Tx } from '../../db/database';
 import { dataRows, readOnly } from './data-sql';
 import { registry } from './entity-registry';
 import { table } from './sql-output';
@@ -67,11 +68,11 @@ const lowStock = (tx: Tx, organizationId: string) =>
 
 /** GET /api/v1/mysql/analytics/dashboard for the caller's organization. */
 export async function getDashboard(
-  db: Db,
+  lane: DataLane,
   opts: { organizationId: string },
 ): Promise<DashboardResponse> {
   const { organizationId } = opts;
-  return readOnly(db, async (tx) => {
+  return readOnly(lane, organizationId, async (tx) => {
     const byEntity = await counts(tx, organizationId);
     return {
       counts: byEntity,

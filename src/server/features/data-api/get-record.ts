@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DataEntity, DataRow } from '../../../contract/data-api';
-import type { Db } from '../../db/database';
+import type { DataLane } from '../../db/data-lane';
 import { notFound } from './data-errors';
 import { dataRows, readOnly } from './data-sql';
 import { registry } from './entity-registry';
@@ -8,11 +8,11 @@ import { rowColumns, table } from './sql-output';
 
 /** GET /api/v1/mysql/{entity}/{id}: one record of the caller's organization, else 404. */
 export async function getRecord(
-  db: Db,
+  lane: DataLane,
   opts: { organizationId: string; entity: DataEntity; id: string },
 ): Promise<DataRow> {
   const def = registry[opts.entity];
-  const [row] = await readOnly(db, (tx) =>
+  const [row] = await readOnly(lane, opts.organizationId, (tx) =>
     dataRows(
       tx,
       sql`select ${rowColumns(def)} from ${table(def)}

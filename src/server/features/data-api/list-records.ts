@@ -5,7 +5,7 @@ import {
   type DataQueryBody,
   type RestEntity,
 } from '../../../contract/data-api';
-import type { Db } from '../../db/database';
+import type { DataLane } from '../../db/data-lane';
 import { invalid } from './data-errors';
 import { dataRows, readOnly } from './data-sql';
 import { registry, type EntityDef } from './entity-registry';
@@ -46,7 +46,7 @@ function filtersOf(def: EntityDef, q: DataListQuery, now: Date): Record<string, 
 
 /** GET /api/v1/mysql/{entity}: a page of records with the number that match. */
 export async function listRecords(
-  db: Db,
+  lane: DataLane,
   opts: { organizationId: string; entity: RestEntity; query: DataListQuery; now?: Date },
 ): Promise<DataListResponse> {
   const { query: q, entity } = opts;
@@ -62,7 +62,7 @@ export async function listRecords(
     offset: (q.page - 1) * q.pageSize,
   };
   const count: DataQueryBody = { entity, filters, fields: ['count(*)'] };
-  return readOnly(db, async (tx) => {
+  return readOnly(lane, opts.organizationId, async (tx) => {
     const data = await dataRows(tx, compileQuery(page, opts.organizationId));
     const [total] = await dataRows(tx, compileQuery(count, opts.organizationId));
     return { data, page: q.page, pageSize: q.pageSize, total: Number(total?.count ?? 0) };

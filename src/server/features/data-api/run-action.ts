@@ -1,6 +1,6 @@
 import type { ActionBody, DataAction, DataEntity, DataRow } from '../../../contract/data-api';
 import { todayIn } from '../../../ledger';
-import type { Db } from '../../db/database';
+import type { DataLane } from '../../db/data-lane';
 import { addMedicalNote } from './add-medical-note';
 import { adjustStock } from './adjust-stock';
 import { changeState } from './change-state';
@@ -37,7 +37,7 @@ function checkBody(action: DataAction, body: NonNullable<ActionBody>): void {
 }
 
 /** POST /api/v1/mysql/{entity}/{id}/{action}. */
-export async function runAction(db: Db, opts: RunActionOptions): Promise<DataRow> {
+export async function runAction(lane: DataLane, opts: RunActionOptions): Promise<DataRow> {
   const def = registry[opts.entity];
   if (!def.actions.includes(opts.action))
     throw invalid('action', `the actions of ${def.name} are ${def.actions.join(', ')}`);
@@ -45,10 +45,10 @@ export async function runAction(db: Db, opts: RunActionOptions): Promise<DataRow
   checkBody(opts.action, body);
   const { organizationId, id } = opts;
   if (opts.action === 'adjust-stock')
-    return adjustStock(db, { organizationId, id, delta: body.delta! });
+    return adjustStock(lane, { organizationId, id, delta: body.delta! });
   if (opts.action === 'medical-notes')
-    return addMedicalNote(db, { organizationId, id, note: body.note! });
-  return changeState(db, {
+    return addMedicalNote(lane, { organizationId, id, note: body.note! });
+  return changeState(lane, {
     organizationId,
     entity: opts.entity,
     id,

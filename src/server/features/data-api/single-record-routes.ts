@@ -5,7 +5,8 @@ import {
   deleteResponse,
   type DataEntity,
 } from '../../../contract/data-api';
-import type { Db } from '../../db/database';
+import { todayIn } from '../../../ledger';
+import type { DataLane } from '../../db/data-lane';
 import { errorResponses } from '../../http/openapi';
 import { dataErrorCodes } from './data-errors';
 import type { DataApp } from './data-api-routes';
@@ -36,24 +37,29 @@ function schemaOf<Params, Rest>(params: z.ZodType<Params>, doc: RouteDoc, rest: 
 }
 
 /** The three one-record writes, each registered at the path and with the params it is given. */
-export function singleRecordRoutes(app: DataApp, db: Db) {
+export function singleRecordRoutes(app: DataApp, lane: DataLane) {
   return {
     create(path: string, params: z.ZodType<EntityParams>, doc: RouteDoc) {
       const schema = schemaOf(params, doc, { body: dataRecordBody, response: createAnswers });
       app.post(path, schema, async (request, reply) => {
-        const created = await createOne(db, { ...target(request), values: request.body });
+        const created = await createOne(lane, { ...target(request), values: request.body });
         return reply.code(201).send(created);
       });
     },
     update(path: string, params: z.ZodType<EntityIdParams>, doc: RouteDoc) {
       const schema = schemaOf(params, doc, { body: dataRecordBody, response: updateAnswers });
       app.put(path, schema, async (request) =>
-        updateOne(db, { ...target(request), id: request.params.id, values: request.body }),
+        updateOne(lane, {
+          ...target(request),
+          id: request.params.id,
+          values: request.body,
+          today: todayIn(request.principal!.timeZone),
+        }),
       );
     },
     remove(path: string, params: z.ZodType<EntityIdParams>, doc: RouteDoc) {
       app.delete(path, schemaOf(params, doc, { response: deleteAnswers }), async (request) =>
-        deleteOne(db, { ...target(request), id: request.params.id }),
+        deleteOne(lane, { ...target(request), id: request.params.id }),
       );
     },
   };

@@ -1,5 +1,5 @@
 import type { DataEntity } from '../../../contract/data-api';
-import type { Db } from '../../db/database';
+import type { DataLane } from '../../db/data-lane';
 import { createRecords } from './create-records';
 import { deleteRecords } from './delete-records';
 import { updateRecords } from './update-records';
@@ -12,23 +12,37 @@ interface One {
 }
 
 export async function createOne(
-  db: Db,
+  lane: DataLane,
   { organizationId, entity, values }: One & { values: unknown },
 ) {
-  const { rows } = await createRecords(db, { organizationId, entity, data: [values], bulk: false });
+  const { rows } = await createRecords(lane, {
+    organizationId,
+    entity,
+    data: [values],
+    bulk: false,
+  });
   return rows[0]!;
 }
 
 export async function updateOne(
-  db: Db,
-  { organizationId, entity, id, values }: One & { id: string; values: unknown },
+  lane: DataLane,
+  {
+    organizationId,
+    entity,
+    id,
+    values,
+    today,
+  }: One & { id: string; values: unknown; today: string },
 ) {
   const items = [{ id, values }];
-  const { rows } = await updateRecords(db, { organizationId, entity, items, bulk: false });
+  const { rows } = await updateRecords(lane, { organizationId, entity, items, bulk: false, today });
   return rows[0]!;
 }
 
-export async function deleteOne(db: Db, { organizationId, entity, id }: One & { id: string }) {
-  await deleteRecords(db, { organizationId, entity, items: [id], bulk: false });
+export async function deleteOne(
+  lane: DataLane,
+  { organizationId, entity, id }: One & { id: string },
+) {
+  await deleteRecords(lane, { organizationId, entity, items: [id], bulk: false });
   return { id, deleted: true as const };
 }

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { dataActions, dataStates, type DataEntity } from '../../../contract/data-api';
-import { allowedTransitions, decideTransition, machineFor } from './state-machines';
+import {
+  allowedTransitions,
+  decideStateChange,
+  decideTransition,
+  machineFor,
+  stateMachines,
+} from './state-machines';
 
 // Every allowed transition, written out by hand: anything not listed here must be refused.
 type Row = [entity: DataEntity, action: string, from: string, to: string];
@@ -136,5 +142,55 @@ describe('the state machines', () => {
       }),
     );
     expect(listed.sort()).toEqual([...allowed].sort());
+  });
+});
+
+describe('a state field through the generic update (decideStateChange)', () => {
+  it('allows exactly what an action on that field allows, and the current state', () => {
+    for (const [entity, fields] of Object.entries(dataStates) as Array<
+      [DataEntity, Record<string, readonly string[]>]
+    >) {
+      for (const [field, values] of Object.entries(fields)) {
+        const byActions = new Set(
+          Object.values(stateMachines[entity] ?? {})
+            .filter((m) => m.field === field)
+            .flatMap((m) => allowedTransitions(m, values).map((tr) => `${tr.from}>${tr.to}`)),
+        );
+        for (const from of values)
+          for (const to of values) {
+            const expected = from === to || byActions.has(`${from}>${to}`);
+            expect(decideStateChange(entity, field, from, to).ok, `${entity} ${from}>${to}`).toBe(
+              expected,
+            );
+          }
+      }
+    }
+  });
+
+  it('refuses with the message of the action that leads there, else names both states', () => {
+    expect(decideStateChange('orders', 'status', 'pending', 'shipped')).toEqual({
+      ok: false,
+      message: 'Cannot ship from status: pending',
+    });
+    expect(decideStateChange('leads', 'status', 'closed_lost', 'contacted')).toEqual({
+      ok: false,
+      message: 'Cannot advance from status: closed_lost',
+    });
+    expect(decideStateChange('leads', 'status', 'new', 'qualified')).toEqual({
+      ok: false,
+      message: 'Cannot change status from new to qualified',
+    });
+    expect(decideStateChange('pets', 'status', 'deceased', 'active')).toEqual({
+      ok: false,
+      message: 'Cannot change status from deceased to active',
+    });
+    expect(decideStateChange('orders', 'status', 'cancelled', 'pending')).toEqual({
+      ok: false,
+      message: 'Cannot change status from cancelled to pending',
+    });
+    expect(decideStateChange('orders', 'status', 'confirmed', 'shipped')).toMatchObject({
+      ok: true,
+      date: 'ship_date',
+    });
   });
 });

@@ -154,3 +154,41 @@ export function allowedTransitions(
       );
   }
 }
+
+/** Whether `machine` ever moves its field to `target`. */
+function reaches(machine: Machine, target: string): boolean {
+  switch (machine.kind) {
+    case 'move':
+      return machine.to === target;
+    case 'chain':
+      return Object.values(machine.next).includes(target);
+    case 'edges':
+      return Object.values(machine.edges).some((tos) => tos.includes(target));
+  }
+}
+
+/**
+ * The generic update of a state field, by the actions' own rule: allowed when one of the
+ * entity's actions on that field takes `current` to `target` (with the date that action sets);
+ * otherwise refused with the message of the action that leads to `target` and refuses from
+ * `current`, or `Cannot change {field} from {current} to {target}` when none does. Asking for
+ * the state the record is in changes nothing.
+ */
+export function decideStateChange(
+  entity: DataEntity,
+  field: string,
+  current: string,
+  target: string,
+): Decision {
+  if (current === target) return { ok: true, field, to: target };
+  const leading = Object.entries(stateMachines[entity] ?? {}).filter(
+    ([, machine]) => machine.field === field && reaches(machine, target),
+  );
+  const decisions = leading.map(([action, machine]) =>
+    decideTransition(machine, action, current, target),
+  );
+  const taken = decisions.find((d) => d.ok && d.to === target);
+  if (taken) return taken;
+  const refused = decisions.find((d) => !d.ok);
+  return refused ?? { ok: false, message: `Cannot change ${field} from ${current} to ${target}` };
+}

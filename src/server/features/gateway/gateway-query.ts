@@ -99,7 +99,12 @@ function filters(map: unknown, at: string, depth: number, budget: { n: number })
     if (depth >= MAX_OR_DEPTH) throw gatewayInvalid(here, `$or nests at most ${MAX_OR_DEPTH} deep`);
     if (!Array.isArray(written) || written.length === 0 || written.length > MAX_CONDITIONS)
       throw gatewayInvalid(here, 'must be a list of filter maps');
-    const branches = written.map((b, i) => filters(b, `${here}.${i}`, depth + 1, budget));
+    const branches = written.map((b, i) => {
+      const branch = filters(b, `${here}.${i}`, depth + 1, budget);
+      // An empty branch would be `()` in the statement: refused as the data layer refuses it.
+      if (branch.length === 0) throw gatewayInvalid(`${here}.${i}`, 'must hold a condition');
+      return branch;
+    });
     return { kind: 'or', branches, at: here };
   });
 }

@@ -101,9 +101,10 @@ describe('registry query: the spec’s objects in Salesforce’s shape', () => {
         r.Running_Balance__c,
       ]),
     ).toEqual([
+      // The holder's running balance, as on the statement (issue 23).
       [1, 'Issued', 100, 100],
-      [2, 'Issued', 50, 50],
-      [1, 'Transferred', -30, 70],
+      [2, 'Issued', 50, 150],
+      [1, 'Transferred', -30, 120],
     ]);
     const origins = await query({
       objectName: 'Share__c',

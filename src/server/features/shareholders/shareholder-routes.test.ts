@@ -14,7 +14,7 @@ const { t, s } = useShareholderRoutesScenario();
 const get = (url: string, headers: Record<string, string>) => injectJson(t, 'GET', url, headers);
 
 describe('GET /api/v1/shareholders/:id/statement', () => {
-  it('gives the holder their own statement: friendly labels, counterparties, reasons, balance per class', async () => {
+  it('gives the holder their own statement: friendly labels, counterparties, reasons, running balance', async () => {
     const res = await get(`/api/v1/shareholders/${s.alice.id}/statement`, s.as.alice);
     expect(res.statusCode).toBe(200);
     const body = statementResponse.parse(res.json());
@@ -40,9 +40,9 @@ describe('GET /api/v1/shareholders/:id/statement', () => {
       ['CS-2', 'New Issue', null, null, '50.00', '150.00', null],
       ['CS-1', 'Transfer Out', 'Bob', null, '-30.00', '120.00', null],
       ['CS-2', 'Converted to Preferred', null, null, '-20.00', '100.00', null],
-      // The running balance is the row's class: preferred starts at nothing.
-      ['PS-5', 'Preferred Issue', null, 'CS-2', '20.00', '20.00', null],
-      ['CS-1', 'Cancellation', null, null, '-5.00', '95.00', 'repurchase'],
+      // The running balance is all the holder's shares: the conversion's two rows cancel out.
+      ['PS-5', 'Preferred Issue', null, 'CS-2', '20.00', '120.00', null],
+      ['CS-1', 'Cancellation', null, null, '-5.00', '115.00', 'repurchase'],
     ]);
     const bob = statementResponse.parse(
       (await get(`/api/v1/shareholders/${s.bob.id}/statement`, s.as.bob)).json(),

@@ -6,18 +6,17 @@ import { historyLine } from '../../ledger-store/history-line';
 import type { HistorySqlRow } from './statement-queries';
 
 /**
- * The statement's lines, in one pass in the ledger's order: the running balance of each class,
- * and each certificate's balance for the totals.
+ * The statement's lines, in the ledger's order, each with the holder's running balance after it
+ * (read with the history: ledger-store/running-balance-sql), and each certificate's balance for
+ * the totals (the cards' common and preferred figures).
  */
 export function statementLines(history: HistorySqlRow[]): {
   lines: StatementResponse['history'];
   certificates: HeldCertificate[];
 } {
   const certificates = new Map<string, HeldCertificate>();
-  const running = { common: 0n, preferred: 0n };
   const lines = history.map((row) => {
     const shares = toHundredths(row.shares);
-    running[row.class_type] += shares;
     let held = certificates.get(row.certificate_id);
     if (!held) {
       held = { classType: row.class_type, balance: 0n, cost: toHundredths(row.certificate_cost) };
@@ -28,7 +27,7 @@ export function statementLines(history: HistorySqlRow[]): {
       certificateId: row.certificate_id,
       certificate: certificateLabel(row.prefix, row.number),
       shares,
-      balance: running[row.class_type],
+      balance: toHundredths(row.running_balance),
       counterparty: row.counterparty,
     });
   });

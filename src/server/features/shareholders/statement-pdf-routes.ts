@@ -4,6 +4,7 @@ import { idParams, ledgerPaths, statementQuery } from '../../../contract/ledger'
 import type { Db } from '../../db/database';
 import { errorResponses } from '../../http/openapi';
 import { getStatement } from './get-statement';
+import { PDF_LIMITS, pdfRenderLimits } from './pdf-render-limits';
 import { renderStatementPdf, statementFileName } from './statement-pdf';
 
 /** A file's bytes: `format: binary` tells generated clients to read a Blob, not JSON. */
@@ -11,6 +12,7 @@ const pdfFile = z.instanceof(Buffer).meta({ type: 'string', format: 'binary' });
 
 /** GET /api/v1/shareholders/:id/statement.pdf?asOf=: the statement as a PDF download. */
 export const statementPdfRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  const render = pdfRenderLimits();
   app.get(
     ledgerPaths.statementPdf,
     {
@@ -18,7 +20,10 @@ export const statementPdfRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
         operationId: 'getStatementPdf',
         tags: ['shareholders'],
         summary: "A holder's statement as a PDF (administrator: any; shareholder: own)",
-        description: 'The same statement as getStatement, as a printable PDF attachment.',
+        description:
+          'The same statement as getStatement, as a printable PDF attachment. A user may have ' +
+          `one render at a time and ${PDF_LIMITS.perUserPerMinute} a minute, the server ` +
+          `${PDF_LIMITS.atOnce} at once: past that, 429 with Retry-After.`,
         params: idParams,
         querystring: statementQuery,
         response: {
@@ -26,18 +31,20 @@ export const statementPdfRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
             description: 'The statement as a PDF attachment',
             content: { 'application/pdf': { schema: pdfFile } },
           },
-          ...errorResponses('SHAREHOLDER.NOT_FOUND'),
+          ...errorResponses('SHAREHOLDER.NOT_FOUND', 'STATEMENT.PDF_LIMITED'),
         },
       },
     },
     async (request, reply) => {
-      const statement = await getStatement(db, {
-        holderId: request.params.id,
-        asOf: request.query.asOf,
-        principal: request.principal!,
+      const principal = request.principal!;
+      const { pdf, name } = await render(principal.apiKey?.id ?? principal.userId, async () => {
+        const statement = await getStatement(db, {
+          holderId: request.params.id,
+          asOf: request.query.asOf,
+          principal,
+        });
+        return { pdf: await renderStatementPdf(statement), name: statementFileName(statement) };
       });
-      const pdf = await renderStatementPdf(statement);
-      const name = statementFileName(statement);
       return reply
         .type('application/pdf')
         .header('Content-Disposition', `attachment; filename="${name}"`)

@@ -33,6 +33,8 @@ const COLUMNS: Column[] = [
 ];
 
 const PAD = 3;
+/** Drawing goes on for this long at most before the thread is left to others as long again. */
+const DRAW_FOR_MS = 10;
 const ISSUED = '#0a3622';
 const OTHER = '#6a2c00';
 
@@ -48,7 +50,7 @@ export interface TableFrame {
  * The history as a table: column headings repeated on every page, no row split across pages,
  * the type coloured by direction (issued or not).
  */
-export function drawHistoryTable(doc: Doc, frame: TableFrame, history: Row[]): void {
+export async function drawHistoryTable(doc: Doc, frame: TableFrame, history: Row[]): Promise<void> {
   const scale = frame.width / COLUMNS.reduce((s, c) => s + c.width, 0);
   const widths = COLUMNS.map((c) => c.width * scale);
   const cellHeight = (texts: string[], font: 'regular' | 'bold') => {
@@ -92,7 +94,13 @@ export function drawHistoryTable(doc: Doc, frame: TableFrame, history: Row[]): v
     );
 
   drawHeader();
+  let turn = performance.now();
   for (const row of history) {
+    // A long history is hundreds of milliseconds of drawing: other requests get the thread.
+    if (performance.now() - turn > DRAW_FOR_MS) {
+      await new Promise((resolve) => setTimeout(resolve, DRAW_FOR_MS));
+      turn = performance.now();
+    }
     const texts = COLUMNS.map((c) => c.value(row));
     if (doc.y + cellHeight(texts, 'regular') > frame.bottom()) {
       doc.addPage();

@@ -107,7 +107,7 @@ describe('renderStatementPdf', () => {
       if (row.counterparty)
         expect(line).toContain(`${row.typeLabel} to ${row.counterparty.split(' ')[0]}`);
     }
-    expect(text).toContain("Balance: the running balance of the row's class");
+    expect(text).toContain('Balance: the holder’s shares after each row, common and preferred');
   });
 
   it('repeats the column headings on every page and numbers the pages', async () => {

@@ -68,7 +68,7 @@ export async function renderStatementPdf(statement: StatementResponse): Promise<
   const frame: Frame = { left: MARGIN, width: doc.page.width - 2 * MARGIN };
   drawHeading(doc, frame, statement, header);
   drawTotals(doc, frame, header);
-  drawHistory(doc, frame, statement.history);
+  await drawHistory(doc, frame, statement.history);
   drawFooters(doc, frame, `${statement.documentId} · ${header.holderName}`);
   doc.end();
   return done;
@@ -139,7 +139,11 @@ function drawTotals(doc: Doc, { left, width }: Frame, header: StatementHeader) {
   doc.y = boxY + boxH + 16;
 }
 
-function drawHistory(doc: Doc, { left, width }: Frame, history: StatementResponse['history']) {
+async function drawHistory(
+  doc: Doc,
+  { left, width }: Frame,
+  history: StatementResponse['history'],
+) {
   doc.font('bold').fontSize(11).text('Transaction History', left, doc.y);
   doc.font('regular').fontSize(8).text(statementBalanceNote, left, doc.y);
   doc.y += 4;
@@ -148,7 +152,7 @@ function drawHistory(doc: Doc, { left, width }: Frame, history: StatementRespons
     return;
   }
   const bottom = () => doc.page.height - MARGIN - 14;
-  drawHistoryTable(doc, { left, width, top: MARGIN, bottom }, history);
+  await drawHistoryTable(doc, { left, width, top: MARGIN, bottom }, history);
 }
 
 /** On every page: the document id, whose statement, page x of n. */

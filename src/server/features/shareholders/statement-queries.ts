@@ -2,9 +2,12 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { rows } from '../../db/sql';
 import type { TransactionSqlRow } from '../../ledger-store/history-line';
+import { holderRunningBalance } from '../../ledger-store/running-balance-sql';
 
 export interface HistorySqlRow extends TransactionSqlRow {
   certificate_id: string;
+  /** The holder's running balance after this transaction (ledger-store/running-balance-sql). */
+  running_balance: string;
   number: number;
   prefix: string;
   class_type: 'common' | 'preferred';
@@ -35,7 +38,8 @@ export async function companyOf(db: Db, organizationId: string): Promise<Company
  * transaction order), each with its certificate and origin labels and its counterparty: who the
  * shares came from (Transfer In) or went to (Transfer Out). The labels and the counterparty were
  * kept on the transaction when it was written (decision 087, ledger counterpartiesOf), so the
- * history is one range of share_transaction_holder_idx. The class is read from the preferred
+ * history is one range of share_transaction_holder_idx (the running balance's window follows the
+ * same order, so it needs no sort of its own). The class is read from the preferred
  * flag, which is the certificate's (ledger_invariants checks it). The counterparty's name is
  * today's, looked up per line by a subquery, never hashed: as a join, PostgreSQL priced a
  * thousand index lookups above reading every holder, and did that (58 ms; decision 087).
@@ -50,6 +54,7 @@ export const historyOf = (db: Db, holderId: string, asOf: string): Promise<Histo
                t.origin_prefix, t.cost::text as cost, t.shares::text as shares,
                t.date::text as date, t.notes, t.reason,
                t.transaction_order::text as transaction_order,
+               ${holderRunningBalance(sql`t`)}::text as running_balance,
                (select name from shareholder where id = t.counterparty_holder_id) as counterparty
           from share_transaction t
          where t.holder_id = ${holderId} and t.date <= ${asOf}

@@ -127,10 +127,7 @@ export function StatementDocument({ statement }: { statement: StatementResponse 
                       <td data-label="Shares" className="text-end text-nowrap">
                         {formatShares(row.shares)}
                       </td>
-                      <td
-                        data-label={row.preferred ? 'Preferred balance' : 'Common balance'}
-                        className="text-end text-nowrap"
-                      >
+                      <td data-label="Balance" className="text-end text-nowrap">
                         {formatShares(row.balance)}
                       </td>
                       <td data-label="Date" className="text-nowrap">

@@ -5,6 +5,7 @@ import {
   type RegistryFieldType,
   type RegistryObject,
 } from '../../../../contract/gateway';
+import { holderRunningBalance } from '../../../ledger-store/running-balance-sql';
 
 // The registry's ledger as the spec's CRM backend names it (spec section 3): each object is a
 // subquery of one organization's rows whose columns carry the backend's names. Queries filter,
@@ -77,7 +78,8 @@ const shareSource = (org: string) => sql`
     join shareholder h on h.id = c.holder_id
    where c.organization_id = ${org}`;
 
-// Running_Balance__c: the certificate's balance after each of its transactions (spec section 3).
+// Running_Balance__c: the holder's running balance after each transaction, the statement's
+// (ledger-store/running-balance-sql, spec section 3).
 const transactionSource = (org: string) => sql`
   select t.id as "Id", t.certificate_id as "Share__c", c.holder_id as "Shareholder__c",
          t.preferred as "Preferred__c", h.name as "Shareholder_Name__c",
@@ -85,8 +87,7 @@ const transactionSource = (org: string) => sql`
          oc.number as "Origin_Certificate_Number__c", oh.name as "Origin_Shareholder_Name__c",
          t.shares as "Shares__c", t.type as "Type__c", t.date as "Date__c", t.notes as "Notes__c",
          t.cost as "Cost__c", t.transaction_order::int as "Transaction_Order__c",
-         sum(t.shares) over (partition by t.certificate_id
-                             order by t.date, t.transaction_order) as "Running_Balance__c"
+         ${holderRunningBalance(sql`t`)} as "Running_Balance__c"
     from share_transaction t
     join certificate c on c.id = t.certificate_id
     join shareholder h on h.id = c.holder_id

@@ -1,7 +1,9 @@
 // npm run dev: Vite's dev server (hot reload) on PORT (3000), proxying /api, /auth, /docs and
 // /healthz to the API server, which runs in watch mode on API_PORT (3001). Vite listens first, on
 // exactly its port (a port in use is one line, never a silent move to the next one), so the API's
-// closing "Open http://localhost:3000" is printed once both listen.
+// closing "Open http://localhost:3000" is printed once both listen. It runs as `node --import tsx`,
+// not under the tsx CLI: that one SIGKILLs its child when it does not answer a relayed SIGTERM
+// within 30 ms, which orphaned the API server (still holding the data folder) on a busy machine.
 import { spawn } from 'node:child_process';
 import { createServer, type ViteDevServer } from 'vite';
 import { listenProblem, probeListen } from '../src/server/listen-problem';

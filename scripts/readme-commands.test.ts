@@ -253,6 +253,8 @@ async function serve(command: string) {
   await until(() => !groupAlive(server.child), 15, `${command} did not stop after SIGTERM`).catch(
     (e: Error) => {
       const left = spawnSync('ps', ['-o', 'pid,stat,cmd', '-g', String(server.child.pid)]);
+      // So that the commands after it do not fail on the data folder it still holds.
+      process.kill(-server.child.pid!, 'SIGKILL');
       throw new Error(`${e.message}; still running:\n${String(left.stdout)}\n${server.output()}`);
     },
   );

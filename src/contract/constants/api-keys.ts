@@ -20,7 +20,9 @@ export const apiKeyScopeLabels: Record<ApiKeyScope, string> = {
   'data:write': 'Change the data layer',
   'ledger:read': 'Read the ledger (directory, audit)',
   'ledger:write': 'Record share transactions',
-  gateway: 'Use the CRM gateway',
+  // The registry provider's objects are the ledger: reading them needs ledger:read, writing
+  // ledger:write (access-policy.ts).
+  gateway: 'Use the CRM gateway (for the registry’s own records, with the ledger scope too)',
 };
 
 /** The headers a machine client sends (spec section 6). */

@@ -92,4 +92,18 @@ describe('PDF statements are limited per user and at once', () => {
     );
     expect(Number(again.headers['retry-after'])).toBeLessThanOrEqual(60);
   });
+
+  it('counts only statements it would make: another holder’s is still 404, a later date 400, once the minute’s renders are used up', async () => {
+    let own = await pdf(a.as.alice, a.alice.id);
+    for (let n = 0; own.statusCode === 200 && n < PDF_LIMITS.perUserPerMinute; n++)
+      own = await pdf(a.as.alice, a.alice.id);
+    expectRefusal(own);
+    expect((await pdf(a.as.alice, a.bob.id)).statusCode).toBe(404);
+    const future = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/shareholders/${a.alice.id}/statement.pdf?asOf=9999-12-31`,
+      headers: a.as.alice,
+    });
+    expect(future.statusCode).toBe(400);
+  });
 });

@@ -37,14 +37,17 @@ export const statementPdfRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
     },
     async (request, reply) => {
       const principal = request.principal!;
-      const { pdf, name } = await render(principal.apiKey?.id ?? principal.userId, async () => {
-        const statement = await getStatement(db, {
-          holderId: request.params.id,
-          asOf: request.query.asOf,
-          principal,
-        });
-        return { pdf: await renderStatementPdf(statement), name: statementFileName(statement) };
+      // The statement first: one the caller may not read, or may not have as of that date, is
+      // refused as such (404, 400) and never counts against their renders.
+      const statement = await getStatement(db, {
+        holderId: request.params.id,
+        asOf: request.query.asOf,
+        principal,
       });
+      const pdf = await render(principal.apiKey?.id ?? principal.userId, () =>
+        renderStatementPdf(statement),
+      );
+      const name = statementFileName(statement);
       return reply
         .type('application/pdf')
         .header('Content-Disposition', `attachment; filename="${name}"`)

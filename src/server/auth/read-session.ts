@@ -77,7 +77,7 @@ export interface PresentedToken {
  * or a bearer token: a raw session token or a signed one), in one SQL statement that also matches
  * the holder. better-auth still creates, signs, refreshes and revokes sessions; only this
  * per-request read is ours, because better-auth's endpoint machinery costs about 1.7 ms of CPU a
- * call here against 0.15 ms for the query (docs/decisions/010-sign-in.md).
+ * call here against 0.15 ms for the query (docs/decisions/014-session-read.md).
  */
 export function createSessionReader(auth: Auth, db: Db) {
   let settings: Promise<{ cookieName: string; secret: string }> | undefined;

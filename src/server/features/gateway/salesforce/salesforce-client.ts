@@ -3,7 +3,7 @@ import { AppError } from '../../../http/app-error';
 import { fieldName, gatewayInvalid } from '../gateway-query';
 import type { SalesforceSettings } from './salesforce-config';
 
-// Salesforce's REST API over Node's fetch (decision 082: six endpoints do not need jsforce): the
+// Salesforce's REST API over Node's fetch (decision 113: six endpoints do not need jsforce): the
 // OAuth 2.0 client-credentials flow of a connected app, the token cached and renewed once on 401,
 // a timeout on every request (AbortSignal.timeout, body included), and Salesforce's error arrays
 // as the app's coded errors with Salesforce's own message. The token and the secret never go

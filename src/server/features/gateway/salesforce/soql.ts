@@ -13,7 +13,7 @@ import {
 // Dates: a text shaped as a date (2024-01-31) or a date-time with its zone
 // (2024-01-31T09:00:00Z) is written unquoted, as a SOQL date literal, because Salesforce
 // refuses a quoted value for a Date or DateTime field ("should not be enclosed in quotes") and
-// filtering on dates is the common case (decision 082). The price: such a text compared with a
+// filtering on dates is the common case (decision 113). The price: such a text compared with a
 // text field is refused by Salesforce (422 GATEWAY.REJECTED) rather than matched. Every other
 // text is quoted.
 

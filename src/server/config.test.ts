@@ -1,6 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig } from './config';
+import { ConfigError, configVariables, parseConfig } from './config';
 
 const fails = (env: Record<string, string>) => {
   try {
@@ -199,5 +200,16 @@ describe('parseConfig', () => {
     const env = { DATABASE_URL: 'postgres://127.0.0.1/x', NODE_ENV: 'production' };
     expect(parseConfig(env, { needsSessionSecret: false }).sessionSecret).toBeUndefined();
     expect(fails(env)).toContain('SESSION_SECRET');
+  });
+});
+
+describe('the variables a newcomer is told about', () => {
+  const read = (file: string) => readFileSync(resolve(__dirname, '../..', file), 'utf8');
+
+  it('.env.example and the README table name every variable the server reads', () => {
+    const example = read('.env.example');
+    const readme = read('README.md');
+    expect(configVariables.filter((v) => !new RegExp(`^# ${v}=`, 'm').test(example))).toEqual([]);
+    expect(configVariables.filter((v) => !readme.includes(`| \`${v}\``))).toEqual([]);
   });
 });

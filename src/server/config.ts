@@ -87,6 +87,9 @@ const envSchema = z.object({
   SESSION_CACHE_SECONDS: optional(z.coerce.number().int().min(0).max(60)),
 });
 
+/** Every variable the server reads, for the test that keeps .env.example and the README whole. */
+export const configVariables = Object.keys(envSchema.shape);
+
 export interface Config {
   env: 'development' | 'production' | 'test';
   port: number;

@@ -37,8 +37,12 @@ export default defineConfig({
       ...(process.env.TEST_BACKEND_PASS === 'pglite' ? backendIndependent : []),
     ],
     environment: 'node',
-    // Every server log line of the run is checked for secrets once it is over (LOG-03).
-    globalSetup: ['src/server/test-support/check-suite-server-log.ts'],
+    // Every server log line of the run is checked for secrets once it is over (LOG-03); the
+    // template databases the test files' databases are copied from are dropped.
+    globalSetup: [
+      'src/server/test-support/check-suite-server-log.ts',
+      'src/server/test-support/test-database-templates.ts',
+    ],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Two cores: PGlite instances are heavy; keep parallelism modest.

@@ -81,25 +81,38 @@ export default tseslint.config(
   },
   {
     files: ['src/server/**'],
-    ignores: [
-      '**/*.test.ts',
-      '**/*.pg-test.ts',
-      'src/server/test-support/**',
-      '**/test-*.ts',
-      '**/*.fixture.ts',
-    ],
+    ignores: ['**/*.test.ts', '**/*.pg-test.ts', '**/test-support/**'],
     rules: { 'max-lines-per-function': ['error', { max: 80 }] },
   },
   {
-    // The in-memory model of the ledger checks the real one in tests; it is no part of the app.
-    files: ['src/**'],
-    ignores: ['**/*.test.ts', '**/*.pg-test.ts', 'src/ledger/in-memory-ledger.ts'],
+    // Test code (fake servers, fixtures, scenarios, storms, reference models such as the ledger's
+    // in-memory model) lives in test-support/ folders and test files: no part of the app or of
+    // the scripts a deployment runs.
+    files: [
+      'src/**',
+      'scripts/start.mjs',
+      'scripts/build.ts',
+      'scripts/admin.ts',
+      'scripts/db-migrate.ts',
+      'scripts/import-salesforce.ts',
+      'scripts/ledger-verify.ts',
+    ],
+    ignores: ['**/*.test.ts', '**/*.test.tsx', '**/*.pg-test.ts', '**/test-support/**'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            { group: ['**/in-memory-ledger'], message: 'The in-memory model is for tests.' },
+            {
+              group: [
+                '**/test-support',
+                '**/test-support/**',
+                '**/e2e/**',
+                '**/*.test',
+                '**/*.pg-test',
+              ],
+              message: 'Test code is for tests (test-support/, ARCHITECTURE.md).',
+            },
           ],
         },
       ],

@@ -6,6 +6,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
 // gave the same answer in the first pass, so that pass leaves them out.
 const backendIndependent = [
   'src/ledger/**',
+  'src/contract/**',
   'src/web/**',
   'e2e/support/**',
   'scripts/lint/**',
@@ -17,6 +18,22 @@ const backendIndependent = [
   'src/server/data-dir-lock.test.ts',
   'src/server/main.test.ts',
   'src/server/http/**',
+  // Pure modules of the server, tested without a database.
+  'scripts/node-engines.test.ts',
+  'scripts/web-forms.test.ts',
+  'src/server/auth/cookies.test.ts',
+  'src/server/auth/principal-cache.test.ts',
+  'src/server/db/scope-locks.test.ts',
+  'src/server/db/sql.test.ts',
+  'src/server/features/data-api/query-compiler.test.ts',
+  'src/server/features/data-api/state-machines.test.ts',
+  'src/server/features/gateway/salesforce/salesforce-config.test.ts',
+  'src/server/features/shareholders/pdf-render-limits.test.ts',
+  'src/server/ledger-store/amounts.test.ts',
+  'src/server/ledger-store/answer-template.test.ts',
+  'src/server/plugins/helmet-headers.test.ts',
+  'src/server/test-support/find-leaks.test.ts',
+  'src/server/test-support/salesforce-server*.test.ts',
   // What it measures is the app's answer floors (the same time for a known and an unknown
   // address), already measured on PostgreSQL; login and reset on PGlite have their own tests.
   'src/server/features/auth/sign-in-timing.test.ts',
@@ -37,8 +54,12 @@ export default defineConfig({
       ...(process.env.TEST_BACKEND_PASS === 'pglite' ? backendIndependent : []),
     ],
     environment: 'node',
-    // Every server log line of the run is checked for secrets once it is over (LOG-03).
-    globalSetup: ['src/server/test-support/check-suite-server-log.ts'],
+    // Every server log line of the run is checked for secrets once it is over (LOG-03); the
+    // template databases the test files' databases are copied from are dropped.
+    globalSetup: [
+      'src/server/test-support/check-suite-server-log.ts',
+      'src/server/test-support/test-database-templates.ts',
+    ],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Two cores: PGlite instances are heavy; keep parallelism modest.

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import type { CaughtMail } from '../src/server/mail/test-smtp-catcher';
+import type { CaughtMail } from '../src/server/test-support/smtp-catcher';
 import { findLeaks } from '../src/server/test-support/find-leaks';
 import type { Trail } from './support/fixtures';
 import { passwords, suitePasswords } from './support/passwords';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { openPglite, type Database } from '../src/server/db/database';
-import { poster } from '../src/server/ledger-store/test-scenario';
+import { poster } from '../src/server/test-support/ledger-scenario';
 import { createHolder, createOrganization } from '../src/server/test-support/fixtures';
 import { TEST_SESSION_SECRET } from '../src/server/test-support/test-app';
 import { createTestDatabase } from '../src/server/test-support/test-database';

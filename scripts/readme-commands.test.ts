@@ -19,13 +19,13 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { salesforceLedger } from '../src/server/features/gateway/salesforce-import/salesforce-fixture';
+import { salesforceLedger } from '../src/server/test-support/salesforce-ledger';
 import {
   startSalesforceServer,
   type SalesforceServer,
 } from '../src/server/test-support/salesforce-server';
 import { freePort } from './free-port';
-import { readmeCommands } from './readme-commands';
+import { readmeCommands } from './test-support/readme-commands';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const commands = readmeCommands(readFileSync(join(root, 'README.md'), 'utf8'));

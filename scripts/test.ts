@@ -1,11 +1,13 @@
-// npm test: everything, in order: typecheck, lint, format check, unit and integration tests
-// (Vitest), browser tests (Playwright). Prints one closing line "N passed, N failed" and exits
+// npm test: everything, in order: the checks side by side (typecheck, lint, format check, OpenAPI
+// lint), unit and integration tests (Vitest), browser tests (Playwright). Prints one closing line "N passed, N failed" and exits
 // non-zero on any failure. Set TEST_DATABASE_URL to run the integration tests on PostgreSQL.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { fileURLToPath } from 'node:url';
+import { webBuildInputs, webBuildStale } from './web-build-stale';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const results = join(root, 'test-results');
@@ -29,12 +31,39 @@ function run(
   return r.status === 0;
 }
 
-function check(label: string, cmd: string, args: string[]) {
-  if (run(label, cmd, args)) passed++;
+function count(label: string, ok: boolean) {
+  if (ok) passed++;
   else {
     failed++;
     failures.push(label);
   }
+}
+
+type Step = [label: string, cmd: string, args: string[]];
+
+/** One step with its output held back, so that steps run side by side print one after another. */
+function runHeld([, cmd, args]: Step): Promise<{ ok: boolean; output: string }> {
+  return new Promise((done) => {
+    const child = spawn(cmd, args, { cwd: root, env: process.env });
+    const chunks: Buffer[] = [];
+    child.stdout.on('data', (c: Buffer) => chunks.push(c));
+    child.stderr.on('data', (c: Buffer) => chunks.push(c));
+    child.on('error', (err) => done({ ok: false, output: String(err) }));
+    child.on('close', (code) => done({ ok: code === 0, output: Buffer.concat(chunks).toString() }));
+  });
+}
+
+/** The checks are single-threaded: as many run at once as the machine has cores. */
+async function checkSideBySide(steps: Step[]): Promise<void> {
+  const queue = [...steps];
+  const lane = async () => {
+    for (let step = queue.shift(); step; step = queue.shift()) {
+      const { ok, output } = await runHeld(step);
+      console.log(`\n=== ${step[0]}: ${step[1]} ${step[2].join(' ')}\n${output}`);
+      count(step[0], ok);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(availableParallelism(), steps.length) }, lane));
 }
 
 interface VitestReport {
@@ -91,14 +120,19 @@ function playwrightFailures(r: PlaywrightReport, suites = r.suites ?? [], path =
 const bin = (name: string) => join(root, 'node_modules/.bin', name);
 
 if (wants('check')) {
-  check('typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
-  // The zones on their own: the web without Node types, the server without the DOM.
-  check('typecheck (web zone)', bin('tsc'), ['--noEmit', '-p', 'tsconfig.web.json']);
-  check('typecheck (server zone)', bin('tsc'), ['--noEmit', '-p', 'tsconfig.server.json']);
-  check('lint', bin('eslint'), ['.']);
-  check('format', bin('prettier'), ['--check', '.']);
-  check('OpenAPI lint (Spectral spectral:oas, Redocly recommended)', bin('tsx'), [
-    'scripts/openapi/lint-openapi.ts',
+  // The longest first, so that the two lanes of a 2-core machine end together.
+  await checkSideBySide([
+    ['lint', bin('eslint'), ['.']],
+    ['typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']],
+    // The zones on their own: the web without Node types, the server without the DOM.
+    ['typecheck (server zone)', bin('tsc'), ['--noEmit', '-p', 'tsconfig.server.json']],
+    ['typecheck (web zone)', bin('tsc'), ['--noEmit', '-p', 'tsconfig.web.json']],
+    [
+      'OpenAPI lint (Spectral spectral:oas, Redocly recommended)',
+      bin('tsx'),
+      ['scripts/openapi/lint-openapi.ts'],
+    ],
+    ['format', bin('prettier'), ['--check', '.']],
   ]);
 }
 
@@ -121,7 +155,10 @@ if (wants('unit')) {
 }
 
 if (wants('e2e')) {
-  if (!run('build the web app', bin('vite'), ['build', '--logLevel', 'warn'])) failed++;
+  // The unit step's README test builds it as a newcomer would (npx vite build, npm run build).
+  if (!webBuildStale(join(root, 'dist/web/index.html'), webBuildInputs(root)))
+    console.log('\n=== the web app: its build is newer than its sources');
+  else if (!run('build the web app', bin('vite'), ['build', '--logLevel', 'warn'])) failed++;
   const out = join(results, 'e2e-results.json');
   rmSync(out, { force: true });
   const ok = run('browser tests', bin('playwright'), ['test']);

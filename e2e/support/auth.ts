@@ -1,8 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import type { CaughtMail } from '../../src/server/mail/test-smtp-catcher';
-import type { TestIdpUser } from '../../src/server/auth/test-oidc-provider';
+import type { CaughtMail } from '../../src/server/test-support/smtp-catcher';
+import type { TestIdpUser } from '../../src/server/test-support/test-idp';
 import { passwords } from './passwords';
 
 /** The demo logins seeded in embedded mode (src/server/demo/seed-demo-holders.ts). */

@@ -3,9 +3,9 @@
 // Salesforce-compatible server holding a small ledger to import, then the app itself.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startSmtpCatcher } from '../../src/server/mail/test-smtp-catcher';
-import { startTestIdp, TEST_CLIENT } from '../../src/server/auth/test-oidc-provider';
-import { salesforceLedger } from '../../src/server/features/gateway/salesforce-import/salesforce-fixture';
+import { startSmtpCatcher } from '../../src/server/test-support/smtp-catcher';
+import { startTestIdp, TEST_CLIENT } from '../../src/server/test-support/test-idp';
+import { salesforceLedger } from '../../src/server/test-support/salesforce-ledger';
 import { startSalesforceServer } from '../../src/server/test-support/salesforce-server';
 
 const publicUrl = process.env.PUBLIC_URL!;

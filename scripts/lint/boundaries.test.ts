@@ -143,3 +143,39 @@ describe('import boundaries (eslint.config.js)', () => {
     expect(await boundaryMessages(file, code)).toEqual([]);
   });
 });
+
+describe('test code stays out of the app (eslint.config.js)', () => {
+  async function testCodeMessages(file: string, code: string) {
+    const [result] = await eslint.lintText(code, { filePath: join(root, file) });
+    return result!.messages
+      .filter((m) => m.ruleId === 'no-restricted-imports' || m.fatal)
+      .map((m) => m.message);
+  }
+
+  it.each([
+    ['src/server/app.ts', `import { createTestApp } from './test-support/test-app';`],
+    [
+      'src/server/features/auth/x.ts',
+      `import { authClient } from '../../test-support/auth-client';`,
+    ],
+    ['src/ledger/x.ts', `import { createInMemoryLedger } from './test-support/in-memory-ledger';`],
+    ['src/web/x.tsx', `import { screens } from '../../e2e/support/screens';`],
+    ['scripts/admin.ts', `import { addLogin } from '../src/server/test-support/fixtures';`],
+  ])('%s: `%s` is refused', async (file, code) => {
+    const found = await testCodeMessages(file, code);
+    expect(found).toHaveLength(1);
+    expect(found[0]).toContain('Test code is for tests');
+  });
+
+  it.each([
+    ['src/server/x.test.ts', `import { createTestApp } from './test-support/test-app';`],
+    ['src/server/test-support/x.ts', `import { startSmtpCatcher } from './smtp-catcher';`],
+    [
+      'src/ledger/x.test.ts',
+      `import { createInMemoryLedger } from './test-support/in-memory-ledger';`,
+    ],
+    ['scripts/bench/x.ts', `import { signInAs } from '../../src/server/test-support/fixtures';`],
+  ])('%s: `%s` is allowed', async (file, code) => {
+    expect(await testCodeMessages(file, code)).toEqual([]);
+  });
+});

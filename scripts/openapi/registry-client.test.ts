@@ -8,7 +8,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerScenario } from '../../src/server/ledger-store/test-scenario';
+import { ledgerScenario } from '../../src/server/test-support/ledger-scenario';
 import { FIXTURE_PASSWORD } from '../../src/server/test-support/fixtures';
 import { createTestApp, type TestApp } from '../../src/server/test-support/test-app';
 

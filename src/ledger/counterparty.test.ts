@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { counterpartiesOf } from './counterparty';
 import { planOperation } from './plan-operation';
-import { cancel, convert, newIssue, state, transfer } from './plan-operation.fixtures';
+import { cancel, convert, newIssue, state, transfer } from './test-support/plan-operation-fixtures';
 
 const counterparties = (input: Parameters<typeof planOperation>[0]) => {
   const { entries } = planOperation(input, state);

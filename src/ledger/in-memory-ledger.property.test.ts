@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ClassType } from './class-types';
 import { formatAmount } from './decimal';
-import { createInMemoryLedger, type InMemoryLedger } from './in-memory-ledger';
+import { createInMemoryLedger, type InMemoryLedger } from './test-support/in-memory-ledger';
 import { LedgerError, type LedgerErrorCode } from './ledger-error';
 import type { OperationInput } from './plan-operation';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createInMemoryLedger } from './in-memory-ledger';
+import { createInMemoryLedger } from './test-support/in-memory-ledger';
 import { LedgerError } from './ledger-error';
 
 function setUp() {

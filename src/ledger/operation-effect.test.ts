@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { planOperation, type CertificateState } from './plan-operation';
-import { convert, holders, stateOf, transfer } from './plan-operation.fixtures';
+import { convert, holders, stateOf, transfer } from './test-support/plan-operation-fixtures';
 
 const certificate = (
   id: string,

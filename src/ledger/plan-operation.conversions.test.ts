@@ -13,8 +13,8 @@ import {
   state,
   stateOf,
   transfer,
-} from './plan-operation.fixtures';
-import { debited, expectedPlan, issuedPreferred } from './plan-operation.expected';
+} from './test-support/plan-operation-fixtures';
+import { debited, expectedPlan, issuedPreferred } from './test-support/expected-plan';
 
 describe('planOperation plans: Convert to Preferred and Cancel', () => {
   it.each<[string, OperationInput, Omit<OperationPlan, 'effect'>]>([

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { planOperation, type OperationInput, type OperationPlan } from './plan-operation';
-import { credited, expectedPlan, transferLeg } from './plan-operation.expected';
-import { newIssue, state, transfer } from './plan-operation.fixtures';
+import { credited, expectedPlan, transferLeg } from './test-support/expected-plan';
+import { newIssue, state, transfer } from './test-support/plan-operation-fixtures';
 
 describe('planOperation plans', () => {
   it.each<[string, OperationInput, Omit<OperationPlan, 'effect'>]>([

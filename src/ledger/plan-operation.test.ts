@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { LedgerErrorCode, LedgerField } from './ledger-error';
 import { planOperation, type OperationInput } from './plan-operation';
-import { cancel, convert, newIssue, refusalOf, state, transfer } from './plan-operation.fixtures';
+import {
+  cancel,
+  convert,
+  newIssue,
+  refusalOf,
+  state,
+  transfer,
+} from './test-support/plan-operation-fixtures';
 
 type Refusal = [string, OperationInput, LedgerErrorCode, LedgerField];
 

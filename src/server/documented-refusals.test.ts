@@ -9,7 +9,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessPolicy, apiKeyScopes } from './access-policy';
 import { keyScopesOf } from './http/openapi-access';
-import { ledgerScenario } from './ledger-store/test-scenario';
+import { ledgerScenario } from './test-support/ledger-scenario';
 import { signInAs } from './test-support/fixtures';
 import {
   documentedCodes,

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerScenario } from './ledger-store/test-scenario';
+import { ledgerScenario } from './test-support/ledger-scenario';
 import {
   bodySchemaOf,
   documentedOperations,

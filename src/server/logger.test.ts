@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authClient } from './features/auth/auth-test-helpers';
+import { authClient } from './test-support/auth-client';
 import { addLogin, createOrganizationWith } from './test-support/fixtures';
 import { createTestApp, type TestApp } from './test-support/test-app';
 

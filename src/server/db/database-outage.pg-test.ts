@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres } from './database';
 import { createTestDatabase } from '../test-support/test-database';
 import { createTestApp, type TestApp } from '../test-support/test-app';
-import { ledgerScenario } from '../ledger-store/test-scenario';
+import { ledgerScenario } from '../test-support/ledger-scenario';
 import type { Database } from './database';
 
 /** A TCP proxy in front of PostgreSQL that can be cut and restored, like a network outage. */

@@ -60,10 +60,13 @@ interface Logger {
   error(obj: object, msg: string): void;
 }
 
-/** Embedded PostgreSQL (PGlite) in dataDir, or in memory when dataDir is undefined. */
-export async function openPglite(dataDir: string | undefined): Promise<Database> {
+/**
+ * Embedded PostgreSQL (PGlite) in dataDir, or in memory when dataDir is undefined; a new one
+ * starts from `image` (what PGlite's `dumpDataDir` gave) when given, as the tests' databases do.
+ */
+export async function openPglite(dataDir: string | undefined, image?: Blob): Promise<Database> {
   // pg_trgm backs the directory's name search (migration 0008), as on PostgreSQL.
-  const options = { extensions: { pg_trgm } };
+  const options = { extensions: { pg_trgm }, ...(image ? { loadDataDir: image } : {}) };
   const client = dataDir ? await PGlite.create(dataDir, options) : await PGlite.create(options);
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {

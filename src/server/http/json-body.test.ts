@@ -2,7 +2,7 @@
 // an empty JSON body is read as {} on every route, and then checked like any other body.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../test-support/use-test-app';
-import { ledgerScenario } from '../ledger-store/test-scenario';
+import { ledgerScenario } from '../test-support/ledger-scenario';
 
 const t = useTestApp();
 let admin: Record<string, string>;

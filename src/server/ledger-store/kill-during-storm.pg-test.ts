@@ -15,7 +15,7 @@ import { TEST_SESSION_SECRET, createTestApp, type TestApp } from '../test-suppor
 import { createTestDatabase } from '../test-support/test-database';
 import { ledgerInvariants } from './invariants';
 import { rows } from '../db/sql';
-import { stormLedger } from './test-storm';
+import { stormLedger } from '../test-support/storm';
 
 const TRIALS = 3;
 const TRANSFERS = 300;

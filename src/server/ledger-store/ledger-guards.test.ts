@@ -7,7 +7,7 @@ import { useTestDatabase } from '../test-support/use-test-database';
 import { ledgerInvariants } from './invariants';
 import { verifyLedgerAtStartup } from './verify-at-startup';
 import { rows } from '../db/sql';
-import { poster } from './test-scenario';
+import { poster } from '../test-support/ledger-scenario';
 
 const database = useTestDatabase();
 

@@ -13,7 +13,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatAmount, isLedgerError, type OperationInput } from '../../ledger';
 // The model is for tests only: it is not part of the ledger's entry point.
-import { createInMemoryLedger, type InMemoryLedger } from '../../ledger/in-memory-ledger';
+import {
+  createInMemoryLedger,
+  type InMemoryLedger,
+} from '../../ledger/test-support/in-memory-ledger';
 import type { Db } from '../db/database';
 import { createHolder, createOrganization } from '../test-support/fixtures';
 import { useTestDatabase } from '../test-support/use-test-database';

@@ -4,7 +4,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatAmount, isLedgerError, type OperationInput } from '../../ledger';
 // The model is for tests only: it is not part of the ledger's entry point.
-import { createInMemoryLedger, type InMemoryLedger } from '../../ledger/in-memory-ledger';
+import {
+  createInMemoryLedger,
+  type InMemoryLedger,
+} from '../../ledger/test-support/in-memory-ledger';
 import type { Database, Db } from '../db/database';
 import { createHolder, createOrganization } from '../test-support/fixtures';
 import { useTestDatabase } from '../test-support/use-test-database';
@@ -17,7 +20,7 @@ import {
   referenceApply,
   type Reference,
   type ReferenceInput,
-} from './ledger.model.reference';
+} from '../test-support/ledger-reference-model';
 
 // Checklist LED-10: random issue / transfer / convert / cancel / read sequences against the real
 // database equal the in-memory model (createInMemoryLedger), with ledger_invariants() empty.

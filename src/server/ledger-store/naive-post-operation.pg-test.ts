@@ -1,15 +1,15 @@
 // PostgreSQL only (checklist LED-11): the storm can catch a broken ledger. The same 1,000
 // concurrent one-share transfers out of a 500-share certificate run against the real posting
-// and against a deliberately naive read-modify-write one (naive-post-operation.fixture.ts); the
+// and against a deliberately naive read-modify-write one (test-support/naive-post-operation.ts); the
 // checks that pass on the first must fail on the second. PGlite runs one transaction at a time,
 // so it cannot lose an update and is left out.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { isLedgerError, type OperationInput } from '../../ledger';
 import type { LedgerTransaction } from '../db/ledger-transaction';
 import { useTestDatabase } from '../test-support/use-test-database';
-import { naivePostOperation } from './naive-post-operation.fixture';
+import { naivePostOperation } from '../test-support/naive-post-operation';
 import { postOperation } from './post-operation';
-import { soundStormVerdict, stormLedger, stormVerdict } from './test-storm';
+import { soundStormVerdict, stormLedger, stormVerdict } from '../test-support/storm';
 
 const TRANSFERS = 1000;
 const SHARES = 500;

@@ -9,7 +9,7 @@ import { statementResponse } from '../../contract/ledger';
 import { formatShares } from '../../contract/format';
 import { compareLedgerOrder, formatAmount, withRunningBalance } from '../../ledger';
 import { rows } from '../db/sql';
-import { useShareholderRoutesScenario } from '../features/shareholders/shareholder-routes.scenario';
+import { useShareholderRoutesScenario } from '../test-support/shareholder-routes-scenario';
 import { injectJson } from '../test-support/inject-json';
 import { toHundredths } from './amounts';
 
@@ -20,7 +20,7 @@ import { toHundredths } from './amounts';
 
 const { t, s } = useShareholderRoutesScenario();
 beforeAll(async () => {
-  // Bob sends 4 of CS-3 to Alice on the day she cancels 5 of CS-1 (shareholder-routes.scenario).
+  // Bob sends 4 of CS-3 to Alice on the day she cancels 5 of CS-1 (test-support/shareholder-routes-scenario.ts).
   await s.postFrom('cs3', 'Transfer', '4', '2024-05-01', { toHolderId: s.alice.id });
   await s.post({
     type: 'New Issue',

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { createTestDatabase } from '../test-support/test-database';
-import { apiStorm, refusedAsInsufficient } from './test-storm';
+import { apiStorm, refusedAsInsufficient } from '../test-support/storm';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { createTestDatabase, testDatabaseKind } from '../test-support/test-database';
-import { apiStorm, refusedAsInsufficient, soundStormVerdict } from './test-storm';
+import { apiStorm, refusedAsInsufficient, soundStormVerdict } from '../test-support/storm';
 
 // Concurrent transfers out of one certificate through the API, some sent twice with the same
 // Idempotency-Key (checklist LED-06/07/08). Full size against PostgreSQL (CI sets

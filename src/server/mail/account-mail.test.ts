@@ -5,8 +5,8 @@ import { createLogin } from '../auth/create-login';
 import { createHolder, createOrganization, addLogin } from '../test-support/fixtures';
 import { useAuthClient, useSmtpCatcher } from '../test-support/use-sign-in-services';
 import { useTestApp } from '../test-support/use-test-app';
-import { tokenFromMail } from '../features/auth/auth-test-helpers';
-import type { CaughtMail } from './test-smtp-catcher';
+import { tokenFromMail } from '../test-support/auth-client';
+import type { CaughtMail } from '../test-support/smtp-catcher';
 
 const MAIL_FROM = 'Żółć Investor Relations <ir@zolc.test>';
 const COMPANY = 'Żółć & Søn Holdings, Inc.';

@@ -1,9 +1,5 @@
 import type { DataEntity } from '../../contract/data-api';
-import {
-  dataOrganization,
-  tenantWithRecords,
-  type DataClient,
-} from '../features/data-api/data-test-support';
+import { dataOrganization, tenantWithRecords, type DataClient } from './data-client';
 import { filledBeforeAll } from './filled-before-all';
 import type { TestApp } from './test-app';
 

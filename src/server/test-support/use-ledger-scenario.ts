@@ -1,5 +1,5 @@
 import { afterEach } from 'vitest';
-import { expectLedgerSound, ledgerScenario } from '../ledger-store/test-scenario';
+import { expectLedgerSound, ledgerScenario } from './ledger-scenario';
 import { filledBeforeAll } from './filled-before-all';
 import type { TestApp } from './test-app';
 import { useTestApp } from './use-test-app';

@@ -1,6 +1,6 @@
-import { startTestIdp, TEST_CLIENT } from '../auth/test-oidc-provider';
-import { startSmtpCatcher } from '../mail/test-smtp-catcher';
-import { authClient } from '../features/auth/auth-test-helpers';
+import { startTestIdp, TEST_CLIENT } from './test-idp';
+import { startSmtpCatcher } from './smtp-catcher';
+import { authClient } from './auth-client';
 import { filledBeforeAll } from './filled-before-all';
 import { recordSecrets } from './suite-server-log';
 import { testConfig, type TestApp } from './test-app';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addLogin, createHolder, createOrganization } from '../../test-support/fixtures';
 import { expectPagePolicies } from '../../test-support/expect-page-policies';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
-import { authClient } from './auth-test-helpers';
+import { authClient } from '../../test-support/auth-client';
 
 let t: TestApp;
 let c: ReturnType<typeof authClient>;

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { authMessages } from '../../../contract/auth';
 import { createLogin } from '../../auth/create-login';
-import type { TestIdpUser } from '../../auth/test-oidc-provider';
+import type { TestIdpUser } from '../../test-support/test-idp';
 import { authAccount, authUser, authVerification } from '../../db/schema';
 import { createHolder, createOrganization } from '../../test-support/fixtures';
 import { googleEnv, useTestIdp } from '../../test-support/use-sign-in-services';

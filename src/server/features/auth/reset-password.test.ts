@@ -6,7 +6,7 @@ import { expectErrorAnswer, expectErrorAnswerLike } from '../../test-support/exp
 import { addLogin, createHolder, createOrganization } from '../../test-support/fixtures';
 import { useAuthClient, useSmtpCatcher } from '../../test-support/use-sign-in-services';
 import { useTestApp } from '../../test-support/use-test-app';
-import { tokenFromMail } from './auth-test-helpers';
+import { tokenFromMail } from '../../test-support/auth-client';
 
 const smtp = useSmtpCatcher();
 const t = useTestApp(() => ({

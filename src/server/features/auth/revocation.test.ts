@@ -7,7 +7,7 @@ import { authSession, shareholder } from '../../db/schema';
 import { addLogin, createHolder, createOrganization } from '../../test-support/fixtures';
 import { useAuthClient, useSmtpCatcher } from '../../test-support/use-sign-in-services';
 import { useTestApp } from '../../test-support/use-test-app';
-import { tokenFromMail } from './auth-test-helpers';
+import { tokenFromMail } from '../../test-support/auth-client';
 
 const smtp = useSmtpCatcher();
 const t = useTestApp(() => ({ env: { SMTP_URL: smtp.url } }));

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { authMessages } from '../../../contract/auth';
 import { authSession, authUser, shareholder } from '../../db/schema';
-import { bearer, PW, useSignInScenario } from './sign-in.scenario';
+import { bearer, PW, useSignInScenario } from '../../test-support/sign-in-scenario';
 
 const { t, c, pairOf } = useSignInScenario();
 

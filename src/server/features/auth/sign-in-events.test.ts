@@ -10,7 +10,7 @@ import {
   useTestIdp,
 } from '../../test-support/use-sign-in-services';
 import { useTestApp } from '../../test-support/use-test-app';
-import { tokenFromMail } from './auth-test-helpers';
+import { tokenFromMail } from '../../test-support/auth-client';
 import { testBrowser } from '../../test-support/test-browser';
 
 // LOG-01: every sign-in event is one log line with UTC time, user id, IP, user agent and the

@@ -4,7 +4,7 @@ import { authMessages } from '../../../contract/auth';
 import { authSession, authUser, shareholder } from '../../db/schema';
 import { expectErrorAnswer } from '../../test-support/expect-error-answer';
 import { addLogin, createHolder } from '../../test-support/fixtures';
-import { bearer, PW, useSignInScenario } from './sign-in.scenario';
+import { bearer, PW, useSignInScenario } from '../../test-support/sign-in-scenario';
 
 const { t, c, pairOf } = useSignInScenario();
 const invalidRefreshToken = {

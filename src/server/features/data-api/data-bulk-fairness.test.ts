@@ -7,7 +7,7 @@ import { filledBeforeAll } from '../../test-support/filled-before-all';
 import { createHolder, FIXTURE_PASSWORD, signInAs } from '../../test-support/fixtures';
 import { injectJson } from '../../test-support/inject-json';
 import { useTestApp } from '../../test-support/use-test-app';
-import { API, dataOrganization, tenantWithRecords } from './data-test-support';
+import { API, dataOrganization, tenantWithRecords } from '../../test-support/data-client';
 
 // Issue 23: one bulk request (10,000 rows, batchSize 1, by a data:write key) held PGlite for
 // 59 s, and twelve of them drained PostgreSQL's pool. Whatever the data layer is asked, the

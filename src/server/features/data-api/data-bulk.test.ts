@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { BulkResponse } from '../../../contract/data-api';
 import { useDataAdmin, useTenantWithRecords } from '../../test-support/data-api-fixtures';
 import { useTestApp } from '../../test-support/use-test-app';
-import { API } from './data-test-support';
+import { API } from '../../test-support/data-client';
 
 const api = useDataAdmin(useTestApp());
 const r = useTenantWithRecords(api);

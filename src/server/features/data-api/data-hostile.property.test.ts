@@ -8,7 +8,7 @@ import { dataEntities, type DataEntity } from '../../../contract/data-api';
 import { rows } from '../../db/sql';
 import { recordOf, useDataAdmin, useTenantWithRecords } from '../../test-support/data-api-fixtures';
 import { useTestApp } from '../../test-support/use-test-app';
-import { API } from './data-test-support';
+import { API } from '../../test-support/data-client';
 import { registry } from './entity-registry';
 
 const t = useTestApp();

@@ -7,7 +7,7 @@ import {
 } from '../../../contract/data-api';
 import { useDataAdmin } from '../../test-support/data-api-fixtures';
 import { useTestApp } from '../../test-support/use-test-app';
-import { API } from './data-test-support';
+import { API } from '../../test-support/data-client';
 
 const t = useTestApp();
 const api = useDataAdmin(t);

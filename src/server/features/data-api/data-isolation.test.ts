@@ -15,7 +15,7 @@ import {
   dataOrganization,
   tenantWithRecords,
   type DataClient,
-} from './data-test-support';
+} from '../../test-support/data-client';
 import { registry } from './entity-registry';
 
 // No request of one organization reads or writes another's rows: organization A tries every

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useDataAdmin } from '../../test-support/data-api-fixtures';
 import { useTestApp } from '../../test-support/use-test-app';
-import { API } from './data-test-support';
+import { API } from '../../test-support/data-client';
 
 const api = useDataAdmin(useTestApp());
 let tenantId: string;

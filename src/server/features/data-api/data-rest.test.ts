@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { restEntities, type DataListResponse } from '../../../contract/data-api';
 import { useDataAdmin, useTenantWithRecords } from '../../test-support/data-api-fixtures';
 import { useTestApp } from '../../test-support/use-test-app';
-import { API } from './data-test-support';
+import { API } from '../../test-support/data-client';
 import { createdRange } from './list-records';
 
 const t = useTestApp();

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { dataStates, restEntities, type DataEntity } from '../../../contract/data-api';
 import { recordOf, useDataAdmin, useTenantWithRecords } from '../../test-support/data-api-fixtures';
 import { useTestApp } from '../../test-support/use-test-app';
-import { API } from './data-test-support';
+import { API } from '../../test-support/data-client';
 import { registry } from './entity-registry';
 import { allowedTransitions, stateMachines } from './state-machines';
 

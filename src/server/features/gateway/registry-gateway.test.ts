@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { GatewayQueryResponse } from '../../../contract/gateway';
 import { rows } from '../../db/sql';
-import { expectLedgerSound } from '../../ledger-store/test-scenario';
+import { expectLedgerSound } from '../../test-support/ledger-scenario';
 import { deactivate } from '../../test-support/fixtures';
 import { injectJson } from '../../test-support/inject-json';
 import { useLedgerScenario } from '../../test-support/use-ledger-scenario';

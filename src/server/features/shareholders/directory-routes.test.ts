@@ -7,7 +7,7 @@ import { createHolder } from '../../test-support/fixtures';
 import { getParsed } from '../../test-support/get-parsed';
 import { injectJson } from '../../test-support/inject-json';
 import { useLedgerScenario } from '../../test-support/use-ledger-scenario';
-import { useShareholderRoutesScenario } from './shareholder-routes.scenario';
+import { useShareholderRoutesScenario } from '../../test-support/shareholder-routes-scenario';
 
 const { t, s } = useShareholderRoutesScenario();
 

@@ -5,7 +5,7 @@ import { todayIn } from '../../../ledger';
 import { certificate, organization, shareholder } from '../../db/schema';
 import { ledgerInvariants } from '../../ledger-store/invariants';
 import { rows } from '../../db/sql';
-import { expectLedgerSound, ledgerScenario } from '../../ledger-store/test-scenario';
+import { expectLedgerSound, ledgerScenario } from '../../test-support/ledger-scenario';
 import { createHolder } from '../../test-support/fixtures';
 import { getParsed } from '../../test-support/get-parsed';
 import type { LedgerScenario } from '../../test-support/use-ledger-scenario';

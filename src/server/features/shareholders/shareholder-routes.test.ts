@@ -4,10 +4,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { directoryResponse, profileResponse, statementResponse } from '../../../contract/ledger';
 import { rows } from '../../db/sql';
-import { ledgerScenario } from '../../ledger-store/test-scenario';
+import { ledgerScenario } from '../../test-support/ledger-scenario';
 import { injectJson } from '../../test-support/inject-json';
 import { getStatement } from './get-statement';
-import { useShareholderRoutesScenario } from './shareholder-routes.scenario';
+import { useShareholderRoutesScenario } from '../../test-support/shareholder-routes-scenario';
 
 const { t, s } = useShareholderRoutesScenario();
 

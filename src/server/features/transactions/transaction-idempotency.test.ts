@@ -7,7 +7,7 @@ import { rows } from '../../db/sql';
 import { createHolder, signInAs } from '../../test-support/fixtures';
 import { useLedgerApp } from '../../test-support/use-ledger-scenario';
 
-import { operationCount, transactionPoster } from './transaction-test-helpers';
+import { operationCount, transactionPoster } from '../../test-support/transaction-poster';
 
 const { t, s } = useLedgerApp();
 

@@ -4,7 +4,7 @@ import { todayIn } from '../../../ledger';
 import { expectErrorAnswer } from '../../test-support/expect-error-answer';
 import { useLedgerApp } from '../../test-support/use-ledger-scenario';
 
-import { operationCount, transactionPoster } from './transaction-test-helpers';
+import { operationCount, transactionPoster } from '../../test-support/transaction-poster';
 
 const { t, s } = useLedgerApp();
 

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { rows } from '../../../db/sql';
-import { expectLedgerSound } from '../../../ledger-store/test-scenario';
+import { expectLedgerSound } from '../../../test-support/ledger-scenario';
 import { addLogin, createHolder, createOrganization } from '../../../test-support/fixtures';
 import { useTestApp } from '../../../test-support/use-test-app';
 import { runSalesforceImport } from './run-import';
-import { salesforceLedger, sfIds } from './salesforce-fixture';
+import { salesforceLedger, sfIds } from '../../../test-support/salesforce-ledger';
 import type { SalesforceLedger } from './salesforce-records';
 
 const t = useTestApp();

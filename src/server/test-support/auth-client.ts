@@ -1,7 +1,7 @@
-import type { TokenPair } from '../../../contract/auth';
-import { recordSecrets } from '../../test-support/suite-server-log';
-import type { TestApp } from '../../test-support/test-app';
-import { sessionCookieOf } from '../../test-support/fixtures';
+import type { TokenPair } from '../../contract/auth';
+import { recordSecrets } from './suite-server-log';
+import type { TestApp } from './test-app';
+import { sessionCookieOf } from './fixtures';
 
 /** Helpers shared by the sign-in API tests. */
 export function authClient(t: TestApp) {

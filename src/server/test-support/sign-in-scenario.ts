@@ -1,9 +1,9 @@
 // The sign-in tests' organization: a holder, an administrator and another holder, with password
 // logins for the holder, the administrator and an address that matches no holder.
 import { afterEach, beforeAll, vi } from 'vitest';
-import { addLogin, createOrganizationWith } from '../../test-support/fixtures';
-import { useAuthClient } from '../../test-support/use-sign-in-services';
-import { useTestApp } from '../../test-support/use-test-app';
+import { addLogin, createOrganizationWith } from './fixtures';
+import { useAuthClient } from './use-sign-in-services';
+import { useTestApp } from './use-test-app';
 
 export const PW = 'correct horse battery staple';
 

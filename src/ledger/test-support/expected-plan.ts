@@ -1,13 +1,13 @@
 // Builds the plans the planOperation tests expect from their parts. Shares always leave Alice's
 // certificates (the fixtures' origins are hers).
-import type { ClassType } from './class-types';
+import type { ClassType } from '../class-types';
 import type {
   CertificateRef,
   OperationPlan,
   PlannedCertificate,
   PlannedEntry,
-} from './plan-operation';
-import type { OperationType, TransactionType } from './transaction-types';
+} from '../plan-operation';
+import type { OperationType, TransactionType } from '../transaction-types';
 
 /** Shares (unsigned) moved at a price, both in hundredths, in a class (common unless said). */
 interface Movement {

@@ -1,5 +1,5 @@
-import type { ClassTotals } from './class-types';
-import { holderFigures, type HolderFigures } from './holder-figures';
+import type { ClassTotals } from '../class-types';
+import { holderFigures, type HolderFigures } from '../holder-figures';
 import {
   planOperation,
   type CertificateState,
@@ -8,7 +8,7 @@ import {
   type OperationPlan,
   type PlannedCertificate,
   type PlannedEntry,
-} from './plan-operation';
+} from '../plan-operation';
 
 /** A planned certificate once written. */
 export interface LedgerCertificate extends Omit<PlannedCertificate, 'ref'> {

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { OperationInput, OperationType } from '../../ledger';
 import type { Database, Db } from '../db/database';
-import { createHolder, createOrganization, signInAs } from '../test-support/fixtures';
-import type { TestApp } from '../test-support/test-app';
-import { ledgerInvariants } from './invariants';
-import { postOperation, type PostedOperation } from './post-operation';
+import { createHolder, createOrganization, signInAs } from './fixtures';
+import type { TestApp } from './test-app';
+import { ledgerInvariants } from '../ledger-store/invariants';
+import { postOperation, type PostedOperation } from '../ledger-store/post-operation';
 
 /** Posts through the same code as the API, outside HTTP (test setup). */
 export function poster(database: Database, organizationId: string) {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { rows } from '../../db/sql';
-import type { TestApp } from '../../test-support/test-app';
+import { rows } from '../db/sql';
+import type { TestApp } from './test-app';
 
 /** POST /api/v1/transactions as a test sends it (a fresh Idempotency-Key unless given one). */
 export const transactionPoster =

@@ -1,13 +1,13 @@
 // Shared by the planOperation tests: three holders (Carol inactive), their certificates (balances
 // and costs in hundredths) and one input of each operation.
-import { LedgerError } from './ledger-error';
+import { LedgerError } from '../ledger-error';
 import {
   planOperation,
   type CertificateState,
   type HolderState,
   type LedgerState,
   type OperationInput,
-} from './plan-operation';
+} from '../plan-operation';
 
 export const holders: HolderState[] = [
   { id: 'alice', active: true },

@@ -2,8 +2,8 @@
 // conversion and a cancellation by Alice, an administrator with shares and one without, and an
 // inactive holder.
 import { beforeAll } from 'vitest';
-import { createHolder } from '../../test-support/fixtures';
-import { useLedgerApp, type LedgerScenario } from '../../test-support/use-ledger-scenario';
+import { createHolder } from './fixtures';
+import { useLedgerApp, type LedgerScenario } from './use-ledger-scenario';
 
 /** The app and the ledger of the tests around the call, set up before them (useLedgerApp). */
 export function useShareholderRoutesScenario() {

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import type { DataRow } from '../../../contract/data-api';
-import { createHolder, createOrganization, signInAs } from '../../test-support/fixtures';
-import type { TestApp } from '../../test-support/test-app';
+import type { DataRow } from '../../contract/data-api';
+import { createHolder, createOrganization, signInAs } from './fixtures';
+import type { TestApp } from './test-app';
 
 export const API = '/api/v1/mysql';
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Database, Db } from '../db/database';
-import { createHolder, createOrganization, signInAs } from '../test-support/fixtures';
-import type { TestApp } from '../test-support/test-app';
-import { ledgerInvariants } from './invariants';
+import { createHolder, createOrganization, signInAs } from './fixtures';
+import type { TestApp } from './test-app';
+import { ledgerInvariants } from '../ledger-store/invariants';
 import { rows } from '../db/sql';
-import { poster } from './test-scenario';
+import { poster } from './ledger-scenario';
 
 /** Test setup for the storms: a sender holding one certificate of `shares`, and 10 recipients. */
 export async function stormLedger(database: Database, shares: number, name = 'Storm, Inc.') {

@@ -8,10 +8,14 @@ import {
   type OperationInput,
 } from '../../ledger';
 import type { Tx } from '../db/database';
-import { formatTenThousandths, toHundredths, toTenThousandths } from './amounts';
+import { formatTenThousandths, toHundredths, toTenThousandths } from '../ledger-store/amounts';
 import { rows } from '../db/sql';
-import { transactionByHand } from '../test-support/ledger-rows-by-hand';
-import { ledgerStateOf, type LockedCertificate, type LockedHolder } from './lock-operation-state';
+import { transactionByHand } from './ledger-rows-by-hand';
+import {
+  ledgerStateOf,
+  type LockedCertificate,
+  type LockedHolder,
+} from '../ledger-store/lock-operation-state';
 
 /**
  * TEST FIXTURE: never used by the app (checklist LED-11). postOperation as it would be written

@@ -70,7 +70,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerErrorHandler(app);
   registerCanonicalHost(app, config.publicUrl);
-  registerSecurityHeaders(app);
+  await registerSecurityHeaders(app);
 
   // Before any route, so that the inventory sees them all.
   const { auth, mailer } = setUpAuth(app, config, database.db);

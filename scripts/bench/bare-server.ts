@@ -4,15 +4,15 @@
 // Fastify, zod, the session lookup, the access policy, and the app's own JS per request.
 import { createHash, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { Duplex } from 'node:stream';
 import type pg from 'pg';
 import { DEFAULT_TIME_ZONE, formatAmount, parseSignedAmount, todayIn } from '../../src/ledger';
 import { openPostgres } from '../../src/server/db/database';
+import { named } from '../../src/server/db/named-statements';
 import { formatTenThousandths } from '../../src/server/ledger-store/amounts';
 import { answerTemplate } from '../../src/server/ledger-store/answer-template';
 import * as q from './bare-sql';
 import { send, serveCapture, type BareContext } from './protocol';
-import { installSqlCapture } from './sql-capture';
+import { CapturingClient, installSqlCapture } from './sql-capture';
 
 const capture = installSqlCapture();
 const ctx: BareContext = {
@@ -20,7 +20,9 @@ const ctx: BareContext = {
   userId: process.env.BENCH_USER_ID!,
   holderId: process.env.BENCH_HOLDER_ID!,
 };
-const database = openPostgres(process.env.BENCH_DATABASE_URL!);
+const database = openPostgres(process.env.BENCH_DATABASE_URL!, undefined, {
+  Client: CapturingClient,
+});
 const db = database.pool!;
 // The organization's today, as the app computes it (the default zone).
 const today = () => todayIn(DEFAULT_TIME_ZONE);
@@ -382,14 +384,11 @@ async function postTransfer(
 }
 
 /**
- * pipelined-transaction.ts: the statements written to the socket at once (pool in pipeline
- * mode), answered in order; the first failure is thrown once all have answered.
+ * pipelined-transaction.ts: the statements sent without waiting (pg's pipeline mode, as the
+ * pool's), answered in order; the first failure is thrown once all have answered.
  */
 async function together(client: pg.PoolClient, statements: pg.QueryConfig[]) {
-  const stream = (client as unknown as { connection: { stream: Duplex } }).connection.stream;
-  stream.cork();
-  const pending = statements.map((s) => client.query(s));
-  stream.uncork();
+  const pending = statements.map((s) => client.query(named(client, s)));
   const settled = await Promise.allSettled(pending);
   const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
   if (failed) throw failed.reason;

@@ -49,7 +49,7 @@ describe('helmet headers (@fastify/helmet)', () => {
   });
 
   it('follow the options given: a header turned off is not sent', async () => {
-    const options: HelmetOptions = { strictTransportSecurity: false, xFrameOptions: false };
+    const options: FastifyHelmetOptions = { strictTransportSecurity: false, xFrameOptions: false };
     const sent = await sentBy(async (app) => {
       await app.register(fastifyHelmet, options);
     }, allHelmetNames);

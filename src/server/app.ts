@@ -18,6 +18,7 @@ import { registerAccessControl, type PrincipalResolver } from './plugins/access-
 import { registerWebApp } from './plugins/web-app';
 import { registerCanonicalHost } from './plugins/canonical-host';
 import { registerSessionCache } from './plugins/session-cache';
+import { sessionCookieOf } from './auth/auth';
 import { createPrincipalResolver } from './auth/resolve-principal';
 import { healthRoutes } from './features/health/health-routes';
 import { setUpAuth } from './auth/set-up-auth';
@@ -76,7 +77,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { auth, mailer } = setUpAuth(app, config, database.db);
   const sessionCache = await registerSessionCache(app, database, config.sessionCacheSeconds);
   const resolvePrincipal: PrincipalResolver = createPrincipalResolver(
-    auth,
+    sessionCookieOf(config),
     database.db,
     sessionCache,
   );

@@ -4,7 +4,7 @@ import { buildApp } from '../../src/server/app';
 import { parseConfig } from '../../src/server/config';
 import { openPostgres } from '../../src/server/db/database';
 import { signInAs } from '../../src/server/test-support/fixtures';
-import { installSqlCapture } from './sql-capture';
+import { CapturingClient, installSqlCapture } from './sql-capture';
 import { send, serveCapture } from './protocol';
 
 const capture = installSqlCapture();
@@ -22,7 +22,7 @@ async function main(): Promise<void> {
     SESSION_SECRET: 'bench-session-secret-0123456789abcdefghijklmnop',
     LOG_LEVEL: 'silent',
   });
-  const database = openPostgres(databaseUrl);
+  const database = openPostgres(databaseUrl, undefined, { Client: CapturingClient });
   const app = await buildApp({ config, database });
   await app.listen({ port, host: '127.0.0.1' });
 

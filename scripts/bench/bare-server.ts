@@ -4,15 +4,18 @@
 // Fastify, zod, the session lookup, the access policy, and the app's own JS per request.
 import { createHash, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { Duplex } from 'node:stream';
+import type { SQL } from 'drizzle-orm';
 import type pg from 'pg';
 import { DEFAULT_TIME_ZONE, formatAmount, parseSignedAmount, todayIn } from '../../src/ledger';
 import { openPostgres } from '../../src/server/db/database';
+import { renderSql } from '../../src/server/db/sql';
+import { directorySql } from '../../src/server/features/shareholders/list-directory';
+import { named } from '../../src/server/db/named-statements';
 import { formatTenThousandths } from '../../src/server/ledger-store/amounts';
 import { answerTemplate } from '../../src/server/ledger-store/answer-template';
 import * as q from './bare-sql';
 import { send, serveCapture, type BareContext } from './protocol';
-import { installSqlCapture } from './sql-capture';
+import { CapturingClient, installSqlCapture } from './sql-capture';
 
 const capture = installSqlCapture();
 const ctx: BareContext = {
@@ -20,10 +23,15 @@ const ctx: BareContext = {
   userId: process.env.BENCH_USER_ID!,
   holderId: process.env.BENCH_HOLDER_ID!,
 };
-const database = openPostgres(process.env.BENCH_DATABASE_URL!);
+const database = openPostgres(process.env.BENCH_DATABASE_URL!, undefined, {
+  Client: CapturingClient,
+});
 const db = database.pool!;
 // The organization's today, as the app computes it (the default zone).
 const today = () => todayIn(DEFAULT_TIME_ZONE);
+
+/** A drizzle statement of the app's as pg's query config. */
+const asQuery = (statement: SQL): pg.QueryConfig => renderSql(statement);
 
 class Refusal extends Error {
   constructor(
@@ -48,23 +56,19 @@ async function directory(url: URL) {
   if ((url.searchParams.get('dir') ?? 'desc') !== 'desc') throw new Refusal(400, 'dir');
   const pageSize = Number(url.searchParams.get('pageSize') ?? 50);
   const page = Number(url.searchParams.get('page') ?? 1);
-  const search = url.searchParams.get('search');
-  const pattern = search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-  const totals = await db.query<Record<string, string | null>>(q.DIRECTORY_TOTALS, [
-    ctx.organizationId,
-  ]);
-  const rows = pattern
-    ? await db.query(q.DIRECTORY_SEARCH_PAGE, [
-        ctx.organizationId,
-        pattern,
-        pageSize,
-        (page - 1) * pageSize,
-      ])
-    : await db.query(q.DIRECTORY_PAGE_BY_BALANCE_DESC, [
-        ctx.organizationId,
-        pageSize,
-        (page - 1) * pageSize,
-      ]);
+  const search = url.searchParams.get('search') ?? undefined;
+  // The app's own statements (list-directory.ts), rendered as drizzle renders them.
+  const statements = directorySql(
+    {
+      organizationId: ctx.organizationId,
+      timeZone: DEFAULT_TIME_ZONE,
+      query: { search, sort: 'balance', dir: 'desc', page, pageSize },
+    },
+    today(),
+    true,
+  );
+  const totals = await db.query<Record<string, string | null>>(asQuery(statements.totals));
+  const rows = await db.query(asQuery(statements.page(page)));
   const t = totals.rows[0] ?? {};
   return {
     asOf: today(),
@@ -382,14 +386,11 @@ async function postTransfer(
 }
 
 /**
- * pipelined-transaction.ts: the statements written to the socket at once (pool in pipeline
- * mode), answered in order; the first failure is thrown once all have answered.
+ * pipelined-transaction.ts: the statements sent without waiting (pg's pipeline mode, as the
+ * pool's), answered in order; the first failure is thrown once all have answered.
  */
 async function together(client: pg.PoolClient, statements: pg.QueryConfig[]) {
-  const stream = (client as unknown as { connection: { stream: Duplex } }).connection.stream;
-  stream.cork();
-  const pending = statements.map((s) => client.query(s));
-  stream.uncork();
+  const pending = statements.map((s) => client.query(named(client, s)));
   const settled = await Promise.allSettled(pending);
   const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
   if (failed) throw failed.reason;

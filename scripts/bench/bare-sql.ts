@@ -1,4 +1,4 @@
-// The SQL the bare handler sends: copied text of the app's queries, rendered the way drizzle
+// The SQL the bare handler sends besides the directory's (imported from list-directory.ts): copied text of the app's queries, rendered the way drizzle
 // renders them ($n placeholders, arrays as "($1, $2)"). bench.ts compares what both servers send
 // for one request of each kind (sql-capture.ts) and prints any difference, so a change on the
 // app's side shows up as "SQL differs" instead of silently measuring something else.
@@ -6,37 +6,6 @@
 // Sources: src/server/features/shareholders/list-directory.ts (figures for today, totals, page),
 // src/server/ledger-store/visible-holder.ts, src/server/features/shareholders/get-statement.ts,
 // src/server/ledger-store/idempotency.ts, src/server/ledger-store/post-operation.ts.
-
-/** list-directory.ts figures(current = true): $1 = organization id. */
-const DIRECTORY_BASE = `select h.id, h.name, h.full_name, h.is_admin, h.common_shares as common,
-                      h.preferred_shares as preferred, h.balance, h.cost_per_share
-                 from shareholder h
-                where h.organization_id = $1 and h.active and h.name <> ''`;
-
-/** Today's totals, kept on the organization row: $1 = organization id. */
-export const DIRECTORY_TOTALS = `select holders_of_record::text as shareholders, listed_holders::text as listed,
-                 (listed_common_shares + listed_preferred_shares)::text as total_shares,
-                 listed_common_shares::text as common, listed_preferred_shares::text as preferred
-            from organization where id = $1`;
-
-/** The page sorted by balance, descending: $1 organization, $2 page size, $3 offset. */
-export const DIRECTORY_PAGE_BY_BALANCE_DESC = `select f.id, f.name, f.full_name, f.common::text as common,
-               f.preferred::text as preferred, f.balance::text as balance,
-               f.cost_per_share::text as cost_per_share
-          from (${DIRECTORY_BASE}) f
-         where (not f.is_admin or f.balance > 0) and true
-         order by f.balance desc, f.id desc
-         limit $2 offset $3`;
-
-/** A name search (registry_fold, migration 0008), by balance: $1 org, $2 pattern, $3 size, $4 offset. */
-export const DIRECTORY_SEARCH_PAGE = `select f.id, f.name, f.full_name, f.common::text as common,
-               f.preferred::text as preferred, f.balance::text as balance,
-               f.cost_per_share::text as cost_per_share
-               , count(*) over ()::text as matching
-          from (${DIRECTORY_BASE}) f
-         where (not f.is_admin or f.balance > 0) and registry_fold(f.name) like registry_fold($2)
-         order by f.balance desc, f.id desc
-         limit $3 offset $4`;
 
 /** visible-holder.ts findVisibleHolder without `for update`: $1 holder, $2 organization. */
 export const VISIBLE_HOLDER = `select id, organization_id, name, full_name, email, state, city, address, zip_code,

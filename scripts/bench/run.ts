@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
 import pg from 'pg';
 import { openPostgres } from '../../src/server/db/database';
-import { PreparingClient } from '../../src/server/db/preparing-client';
+import { named } from '../../src/server/db/named-statements';
 import { measureAlternating, type CannonRequest, type LoadSpec } from './load';
 import { failures, ratio, table, type Row } from './report';
 import { createScratchDatabase, type ScratchDatabase } from './scratch-db';
@@ -132,11 +132,11 @@ async function compareSql(
 /**
  * Each read statement of one app request, run alone on an idle connection, so the table can be
  * read against the price of the SQL itself; writes are not replayed. Sent as the app sends it
- * (PreparingClient: named, so PostgreSQL may keep a generic plan after five runs) and timed
+ * (named, as pipelined-transaction.ts names them, so PostgreSQL may keep a generic plan after five runs) and timed
  * after those five (median of 5).
  */
 async function timeStatements(url: string, label: string, statements: SqlComparison['app']) {
-  const client = new PreparingClient({ connectionString: url });
+  const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     console.log(
@@ -148,11 +148,12 @@ async function timeStatements(url: string, label: string, statements: SqlCompari
         console.log(`      -      ${marker}  ${short(q.text, 90)}`);
         continue;
       }
-      for (let i = 0; i < 5; i++) await client.query(q.text, q.values);
+      for (let i = 0; i < 5; i++)
+        await client.query(named(client, { text: q.text, values: q.values }));
       const runs: number[] = [];
       for (let i = 0; i < 5; i++) {
         const t0 = performance.now();
-        await client.query(q.text, q.values);
+        await client.query(named(client, { text: q.text, values: q.values }));
         runs.push(performance.now() - t0);
       }
       const median = runs.sort((a, b) => a - b)[2]!;

@@ -18,6 +18,7 @@ import { registerAccessControl, type PrincipalResolver } from './plugins/access-
 import { registerWebApp } from './plugins/web-app';
 import { registerCanonicalHost } from './plugins/canonical-host';
 import { registerSessionCache } from './plugins/session-cache';
+import { sessionCookieOf } from './auth/auth';
 import { createPrincipalResolver } from './auth/resolve-principal';
 import { healthRoutes } from './features/health/health-routes';
 import { setUpAuth } from './auth/set-up-auth';
@@ -70,13 +71,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerErrorHandler(app);
   registerCanonicalHost(app, config.publicUrl);
-  registerSecurityHeaders(app);
+  await registerSecurityHeaders(app);
 
   // Before any route, so that the inventory sees them all.
   const { auth, mailer } = setUpAuth(app, config, database.db);
   const sessionCache = await registerSessionCache(app, database, config.sessionCacheSeconds);
   const resolvePrincipal: PrincipalResolver = createPrincipalResolver(
-    auth,
+    sessionCookieOf(config),
     database.db,
     sessionCache,
   );

@@ -38,6 +38,27 @@ export async function verifyPassword(opts: { hash: string; password: string }): 
 }
 
 export const SESSION_COOKIE_PREFIX = 'registry';
+
+/** The session cookie better-auth sets and signs, as configured below (read-session.ts reads it). */
+export interface SessionCookie {
+  name: string;
+  secret: string;
+}
+
+/**
+ * Our configuration of better-auth's session cookie: `{prefix}.session_token`, `__Secure-` first
+ * over HTTPS, signed with the session secret. read-session.contract.test.ts checks it against
+ * what better-auth sets.
+ */
+export function sessionCookieOf(
+  config: Pick<Config, 'publicUrl' | 'sessionSecret'>,
+): SessionCookie {
+  const secure = config.publicUrl.startsWith('https://');
+  return {
+    name: `${secure ? '__Secure-' : ''}${SESSION_COOKIE_PREFIX}.session_token`,
+    secret: config.sessionSecret ?? 'dev-only-secret-not-for-production-0123456789',
+  };
+}
 export const RESET_TOKEN_TTL = 30 * 60;
 
 export interface AuthDeps {
@@ -122,7 +143,7 @@ export function createAuth(deps: AuthDeps) {
     appName: 'Shareholder Registry',
     baseURL: config.publicUrl,
     basePath: '/api/auth',
-    secret: config.sessionSecret ?? 'dev-only-secret-not-for-production-0123456789',
+    secret: sessionCookieOf(config).secret,
     telemetry: { enabled: false },
     // better-auth's own messages go to our log (JSON, redacted), errors only.
     logger: {

@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/database';
 import { authSession } from '../db/schema';
 import { rows } from '../db/sql';
-import type { Auth } from './auth';
+import type { SessionCookie } from './auth';
 import { readCookies } from './cookies';
 import {
   holderMatchSql,
@@ -77,16 +77,11 @@ export interface PresentedToken {
  * or a bearer token: a raw session token or a signed one), in one SQL statement that also matches
  * the holder. better-auth still creates, signs, refreshes and revokes sessions; only this
  * per-request read is ours, because better-auth's endpoint machinery costs about 1.7 ms of CPU a
- * call here against 0.15 ms for the query (docs/decisions/014-session-read.md).
+ * call here against 0.15 ms for the query (docs/decisions/014-session-read.md). Its cookie's format is
+ * not documented: read-session.contract.test.ts holds this reader to auth.api.getSession, so an
+ * upgrade that changes the format fails there (decision 095).
  */
-export function createSessionReader(auth: Auth, db: Db) {
-  let settings: Promise<{ cookieName: string; secret: string }> | undefined;
-  const settingsOf = () =>
-    (settings ??= auth.$context.then((ctx) => ({
-      cookieName: ctx.authCookies.sessionToken.name,
-      secret: ctx.secret,
-    })));
-
+export function createSessionReader(cookie: SessionCookie, db: Db) {
   // Signed value → its token, for values whose signature held: the HMAC is worked out once per
   // session rather than on every request. Only the exact string that was verified is a hit.
   const verified = new Map<string, string>();
@@ -101,9 +96,9 @@ export function createSessionReader(auth: Auth, db: Db) {
   };
 
   /** The verified token of the request's bearer header or session cookie, or null. */
-  async function presented(request: FastifyRequest): Promise<PresentedToken | null> {
+  function presented(request: FastifyRequest): PresentedToken | null {
     const bearer = BEARER.exec(request.headers.authorization ?? '')?.[1];
-    const { cookieName, secret } = await settingsOf();
+    const { name: cookieName, secret } = cookie;
     let token: string | null;
     if (bearer !== undefined) token = bearer.includes('.') ? verifiedOnce(bearer, secret) : bearer;
     else {

@@ -9,7 +9,7 @@ import { apiKeyPrincipal } from './api-key-principal';
 import { hasSessionCookie } from './cookies';
 import { revokeAllTokensOfUser } from './revoke-user-tokens';
 import type { Principal, PrincipalResolver } from '../plugins/access-control';
-import type { Auth } from './auth';
+import type { SessionCookie } from './auth';
 import type { PrincipalCache } from './principal-cache';
 import { createSessionReader, type PresentedToken } from './read-session';
 import { mustRewriteExpiry, sessionExpiry } from './session-expiry';
@@ -30,11 +30,11 @@ const BEARER_SCHEME = /^Bearer\s/i;
  * matched role's limits; a database outage propagates and answers 503.
  */
 export function createPrincipalResolver(
-  auth: Auth,
+  cookie: SessionCookie,
   db: Db,
   cache: PrincipalCache,
 ): PrincipalResolver {
-  const sessions = createSessionReader(auth, db);
+  const sessions = createSessionReader(cookie, db);
   const sessionOf = sessionResolver(db, sessions, cache);
   return async (request: FastifyRequest): Promise<Principal | null> => {
     const header = request.headers[apiKeyHeader];
@@ -70,7 +70,7 @@ function sessionResolver(db: Db, sessions: SessionReader, cache: PrincipalCache)
       BEARER_SCHEME.test(request.headers.authorization ?? '') ||
       hasSessionCookie(request.headers.cookie);
     if (!hasSession) return undefined;
-    const presented = await sessions.presented(request);
+    const presented = sessions.presented(request);
     if (!presented) return null;
     const cacheKey = `${presented.via}:${presented.token}`;
     const known = cache.recall(cacheKey, Date.now());

@@ -15,7 +15,6 @@ import {
   type LedgerTransactionRunner,
 } from './ledger-transaction';
 import { listenOnPostgres, type ListenHandlers, type ListenerLog } from './notification-listener';
-import { PreparingClient } from './preparing-client';
 import * as schema from './schema';
 import { undoUnfinishedWrites } from './sliced-write';
 
@@ -100,12 +99,20 @@ export async function openPglite(dataDir: string | undefined, image?: Blob): Pro
   };
 }
 
-function openPool(connectionString: string, max: number, log?: Logger, settings = ''): pg.Pool {
+/** What a caller may add to the pools' configuration: the bench's recording client (pg-pool's `Client`). */
+export type PoolExtras = Pick<pg.PoolConfig, 'Client'>;
+
+function openPool(
+  connectionString: string,
+  max: number,
+  opts: { log?: Logger; settings?: string; extras?: PoolExtras },
+): pg.Pool {
+  const { log, settings = '', extras } = opts;
   const pool = new pg.Pool({
+    ...extras,
     connectionString,
-    Client: PreparingClient,
-    // Statements given together go out together (db/pipelined-transaction.ts); code
-    // that awaits each statement behaves as without it.
+    // pg's documented pipelining: statements given together go out together
+    // (db/pipelined-transaction.ts); code that awaits each statement behaves as without it.
     pipeline: true,
     max,
     // The pg default of 0 waits forever for a connection; fail fast and answer 503 instead.
@@ -124,18 +131,21 @@ function openPool(connectionString: string, max: number, log?: Logger, settings 
   return pool;
 }
 
-export function openPostgres(connectionString: string, log?: Logger): Database {
-  const pool = openPool(connectionString, 10, log);
+export function openPostgres(
+  connectionString: string,
+  log?: Logger,
+  extras?: PoolExtras,
+): Database {
+  const pool = openPool(connectionString, 10, { log, extras });
   // However many data-layer requests run, they hold at most these; the 10 above stay for
   // sign-in, health and the ledger (issue 23).
-  const dataPool = openPool(
-    connectionString,
-    DATA_POOL_SIZE,
+  const dataPool = openPool(connectionString, DATA_POOL_SIZE, {
     log,
+    extras,
     // The data layer's statements carry their lists as one jsonb parameter, whose length only a
     // plan made for the call can see (a cached generic plan made 1,000-row updates 15x slower).
-    ' -c plan_cache_mode=force_custom_plan',
-  );
+    settings: ' -c plan_cache_mode=force_custom_plan',
+  });
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   return {
     kind: 'postgres',

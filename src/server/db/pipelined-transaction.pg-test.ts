@@ -1,9 +1,11 @@
 // PostgreSQL only (run when TEST_DATABASE_URL is set): what database.ledgerTransaction relies on there.
-// Statements given together leave in one socket write and are answered in order; BEGIN goes with
+// Statements given together leave in one round trip and are answered in order; BEGIN goes with
 // the first, COMMIT with the last; a failure says whether COMMIT took; a
 // precondition that does not hold stops the attempt with nothing written.
 import { sql } from 'drizzle-orm';
-import type pg from 'pg';
+import { Socket } from 'node:net';
+import { Duplex } from 'node:stream';
+import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database';
 import { createTestDatabase } from '../test-support/test-database';
@@ -35,31 +37,74 @@ const count = sql`select count(*)::int as n from probe`;
 const committedCount = async () =>
   (await database.pool!.query<{ n: number }>('select count(*)::int as n from probe')).rows[0]!.n;
 
-/** Runs `work` on a pooled connection whose socket writes are counted, then releases it. */
+/**
+ * A stream of our own, given to pg through its `stream` option, in front of a real socket; it
+ * counts round trips: a run of writes answered by the server. Statements sent without waiting
+ * are all written before the first answer can arrive (answers come in on a later turn).
+ */
+class RoundTripStream extends Duplex {
+  roundTrips = 0;
+  #awaiting = false;
+  readonly #socket = new Socket();
+  constructor() {
+    super();
+    this.#socket.on('data', (data: Buffer) => {
+      this.#awaiting = false;
+      this.push(data);
+    });
+    this.#socket.once('connect', () => this.emit('connect'));
+    this.#socket.once('end', () => this.push(null));
+    this.#socket.once('close', () => this.destroy());
+    this.#socket.on('error', (err) => this.destroy(err));
+  }
+  connect(port: number, host: string): this {
+    this.#socket.connect(port, host);
+    return this;
+  }
+  setNoDelay(on: boolean): this {
+    this.#socket.setNoDelay(on);
+    return this;
+  }
+  override _write(chunk: Buffer, _encoding: string, done: (err?: Error) => void): void {
+    if (!this.#awaiting) this.roundTrips++;
+    this.#awaiting = true;
+    this.#socket.write(chunk);
+    done();
+  }
+  override _read(): void {}
+  override _final(done: () => void): void {
+    this.#socket.end(done);
+  }
+  override _destroy(err: Error | null, done: (err: Error | null) => void): void {
+    this.#socket.destroy();
+    done(err);
+  }
+}
+
+/** Runs `work` on a connection (pg's pipeline mode, as the pool's) whose round trips are counted. */
 async function onCountedConnection(
   work: (c: { client: pg.PoolClient; writes: () => number }) => Promise<void>,
 ) {
-  const client = await database.pool!.connect();
-  const socket = (client as unknown as { connection: { stream: Record<string, unknown> } })
-    .connection.stream;
-  let writes = 0;
-  for (const method of ['_write', '_writev'] as const) {
-    const original = socket[method] as (...args: unknown[]) => unknown;
-    socket[method] = function (this: unknown, ...args: unknown[]) {
-      writes++;
-      return original.apply(this, args);
-    };
-  }
+  let socket: RoundTripStream | undefined;
+  const pool = new pg.Pool({
+    connectionString: database.pool!.options.connectionString,
+    pipeline: true,
+    max: 1,
+    stream: () => (socket = new RoundTripStream()),
+  });
+  const client = await pool.connect();
+  // Connecting took its own round trips: count from here.
+  const start = socket!.roundTrips;
   try {
-    await work({ client, writes: () => writes });
+    await work({ client, writes: () => socket!.roundTrips - start });
   } finally {
-    for (const method of ['_write', '_writev']) delete socket[method];
     client.release();
+    await pool.end();
   }
 }
 
 describe('PipelinedTransaction', () => {
-  it('sends BEGIN and the statements given together in one write, answered in order', async () => {
+  it('sends BEGIN and the statements given together in one round trip, answered in order', async () => {
     await onCountedConnection(async (c) => {
       const t = new PipelinedTransaction(c.client);
       const answers = await t.send([insert(1), insert(2), count]);
@@ -75,7 +120,7 @@ describe('PipelinedTransaction', () => {
   it.each([
     { case: 'after a first flight', before: [1], last: 2 },
     { case: 'with BEGIN when nothing went before', before: [], last: 1 },
-  ])('sends the last statements and COMMIT in one write, $case', async ({ before, last }) => {
+  ])('sends the last statements and COMMIT in one round trip, $case', async ({ before, last }) => {
     await onCountedConnection(async (c) => {
       const t = new PipelinedTransaction(c.client);
       if (before.length > 0) await t.send(before.map((id) => insert(id)));
@@ -88,7 +133,7 @@ describe('PipelinedTransaction', () => {
     });
   });
 
-  it('sends BEGIN with the first statement of its drizzle handle, in one write', async () => {
+  it('sends BEGIN with the first statement of its drizzle handle, in one round trip', async () => {
     await onCountedConnection(async (c) => {
       const t = new PipelinedTransaction(c.client);
       expect(await rows(t.tx, insert(7))).toEqual([{ id: 7 }]);
@@ -132,7 +177,7 @@ describe('PipelinedTransaction', () => {
 });
 
 describe('database.ledgerTransaction on PostgreSQL', () => {
-  it('runs the precondition ahead of BEGIN, in the same write, and goes on when it holds', async () => {
+  it('runs the precondition ahead of BEGIN, in the same round trip, and goes on when it holds', async () => {
     const result = await database.ledgerTransaction(
       async (lt) => {
         const [inserted] = await lt.send([insert(2)]);

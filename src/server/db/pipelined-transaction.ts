@@ -2,6 +2,7 @@ import type { SQL } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Tx } from './database';
+import { named } from './named-statements';
 import { inCauses, renderSql } from './sql';
 
 /** Dates, times and intervals stay strings, as drizzle returns them (its node-postgres session). */
@@ -38,9 +39,9 @@ const BEGIN = 'begin';
 const COMMIT = 'commit';
 
 /**
- * One ledger transaction on one pooled PostgreSQL connection in pipeline mode: statements given
- * together are written to the socket at once and answered in order, so BEGIN travels with the
- * first statements and COMMIT with the last.
+ * One ledger transaction on one pooled PostgreSQL connection in pg's pipeline mode (the pool's
+ * `pipeline: true`): statements given together are sent without waiting for each other's answer
+ * and answered in order, so BEGIN travels with the first statements and COMMIT with the last.
  * On this machine a round trip costs more CPU than the statements themselves (decision 030).
  *
  * `tx` is a drizzle handle on the same connection, for code that sends one statement at a time;
@@ -105,7 +106,7 @@ export class PipelinedTransaction {
 
   async #one(config: pg.QueryConfig, values?: unknown[]): Promise<pg.QueryResult> {
     const statement = { ...config, values: values ?? config.values ?? [] };
-    if (this.#begun) return this.client.query(statement);
+    if (this.#begun) return this.client.query(named(this.client, { types, ...statement }));
     return (await this.#write([statement]))[0]!;
   }
 
@@ -130,11 +131,8 @@ export class PipelinedTransaction {
     const skipped = head.length;
     this.#begun = true;
     if (ends) this.#ended = true;
-    const stream = (this.client as unknown as { connection: { stream: Corkable } }).connection
-      .stream;
-    stream.cork();
-    const pending = all.map((s) => this.client.query({ types, ...s }));
-    stream.uncork();
+    // Not awaited one by one: pg sends each at once (node-postgres.com/features/pipelining).
+    const pending = all.map((s) => this.client.query(named(this.client, { types, ...s })));
     const settled = await Promise.allSettled(pending);
     // The precondition's answer comes first: a statement failing after it does not hide that
     // it did not hold.
@@ -152,9 +150,4 @@ export class PipelinedTransaction {
     }
     return settled.slice(skipped).map((s) => (s as PromiseFulfilledResult<pg.QueryResult>).value);
   }
-}
-
-interface Corkable {
-  cork(): void;
-  uncork(): void;
 }

@@ -1,4 +1,4 @@
-import { is, Param, Placeholder, sql, SQL, StringChunk } from 'drizzle-orm';
+import { sql, SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../db/database';
 
@@ -9,57 +9,10 @@ interface Rendered {
   values: unknown[];
 }
 
-/** A statement as PostgreSQL receives it: its text with $1.. placeholders and their values. */
+/** A statement as PostgreSQL receives it (drizzle's own rendering): text with $1.. and values. */
 export function renderSql(statement: SQL): Rendered {
-  const plain: Rendered = { text: '', values: [] };
-  if (renderPlain(statement, plain)) return plain;
   const query = dialect.sqlToQuery(statement);
   return { text: query.sql, values: query.params };
-}
-
-const PLAIN_TYPES = new Set(['string', 'number', 'boolean', 'bigint']);
-const isPlainValue = (chunk: unknown) => chunk === null || PLAIN_TYPES.has(typeof chunk);
-
-/**
- * Renders a statement made only of text, nested `sql`, plain values, lists of them and
- * `sql.param` (the ledger's statements) as the dialect does, and says false at anything else (a
- * column, a table, a name, a placeholder), which is left to the dialect. Drizzle tests every
- * chunk against a dozen classes; that was 7% of a transfer's CPU.
- */
-function renderPlain(statement: SQL, out: Rendered): boolean {
-  if ((statement as unknown as { shouldInlineParams: boolean }).shouldInlineParams) return false;
-  return statement.queryChunks.every((chunk) => renderChunk(chunk, out));
-}
-
-function renderChunk(chunk: unknown, out: Rendered): boolean {
-  if (chunk === undefined) return true;
-  if (chunk instanceof StringChunk) out.text += chunk.value.join('');
-  else if (chunk instanceof SQL) return renderPlain(chunk, out);
-  else if (isPlainValue(chunk)) out.text += `$${out.values.push(chunk)}`;
-  else if (Array.isArray(chunk)) return renderList(chunk, out);
-  else if (chunk instanceof Param) return renderParam(chunk, out);
-  else return false;
-  return true;
-}
-
-/** A list, as drizzle renders one: "(a, b, …)". */
-function renderList(items: unknown[], out: Rendered): boolean {
-  out.text += '(';
-  for (const [i, item] of items.entries()) {
-    if (i > 0) out.text += ', ';
-    if (!renderChunk(item, out)) return false;
-  }
-  out.text += ')';
-  return true;
-}
-
-/** `sql.param(value)`: the value as its encoder sends it (a placeholder is the dialect's). */
-function renderParam(param: Param, out: Rendered): boolean {
-  if (is(param.value, Placeholder)) return false;
-  const value: unknown = param.value === null ? null : param.encoder.mapToDriverValue(param.value);
-  if (is(value, SQL)) return false;
-  out.text += `$${out.values.push(value)}`;
-  return true;
 }
 
 /** Runs raw SQL and returns its rows; numeric and bigint columns are cast to text in the SQL. */

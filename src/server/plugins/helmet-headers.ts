@@ -1,8 +1,7 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import helmet, { type HelmetOptions } from 'helmet';
+import type { FastifyHelmetOptions } from '@fastify/helmet';
 
-/** helmet's configuration for the app (checklist HDR-01..06). */
-export const helmetOptions: HelmetOptions = {
+/** helmet's configuration for the app (checklist HDR-01..06), registered by @fastify/helmet. */
+export const helmetOptions: FastifyHelmetOptions = {
   contentSecurityPolicy: {
     useDefaults: false,
     directives: {
@@ -24,20 +23,3 @@ export const helmetOptions: HelmetOptions = {
   referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   strictTransportSecurity: { maxAge: 31536000, includeSubDomains: true },
 };
-
-/**
- * helmet's headers, worked out once: with no per-request directive (no nonce) they are the same
- * on every response, and running its twelve middlewares on each request cost more than the rest
- * of a data query's hooks together (docs/decisions/085-hooks-once.md).
- */
-export function helmetHeaders(options: HelmetOptions = helmetOptions): Record<string, string> {
-  const headers: Record<string, string> = {};
-  const res = {
-    setHeader: (name: string, value: string) => (headers[name.toLowerCase()] = value),
-    removeHeader: (name: string) => delete headers[name.toLowerCase()],
-  };
-  helmet(options)({} as IncomingMessage, res as unknown as ServerResponse, (err?: unknown) => {
-    if (err) throw err as Error;
-  });
-  return headers;
-}

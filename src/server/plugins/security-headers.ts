@@ -1,6 +1,7 @@
+import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../http/app-error';
-import { helmetHeaders } from './helmet-headers';
+import { helmetOptions } from './helmet-headers';
 
 /** Content types that are text, and so must name their charset (HDR-03). */
 const TEXT_TYPE = /^(text\/|application\/(json|javascript|xml|x-yaml|yaml)\b|[^;]+\+(json|xml)\b)/;
@@ -11,10 +12,9 @@ const SIGN_IN_PATHS = /^\/(api\/)?auth\//;
  * Security headers on every response (checklist HDR-01..08). Pages that open the Google popup
  * relax COOP to same-origin-allow-popups themselves (see the web-app plugin).
  */
-export function registerSecurityHeaders(app: FastifyInstance): void {
-  const headers = helmetHeaders();
+export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+  await app.register(fastifyHelmet, helmetOptions);
   app.addHook('onRequest', (request, reply, done) => {
-    void reply.headers(headers);
     // TRACE echoes the request back (cross-site tracing): refused on every path (HDR-08).
     if (request.method !== 'TRACE') return done();
     void reply.header('Allow', 'GET, HEAD, POST, PUT');

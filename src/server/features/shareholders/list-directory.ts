@@ -93,8 +93,12 @@ interface DirectorySql {
   matching: SQL;
 }
 
-/** The directory's statements for one request. */
-function directorySql(opts: ListDirectoryOptions, asOf: string, current: boolean): DirectorySql {
+/** The directory's statements for one request (the bench's bare handler sends them too). */
+export function directorySql(
+  opts: ListDirectoryOptions,
+  asOf: string,
+  current: boolean,
+): DirectorySql {
   const { query, organizationId } = opts;
   const base = figures(organizationId, asOf, current, opts.timeZone);
   const search = query.search ? `%${escapeLike(query.search)}%` : null;

@@ -1,11 +1,11 @@
-// PostgreSQL only (run when TEST_DATABASE_URL is set): statements with parameters are prepared
-// once per connection and reused; statements without stay on the simple protocol; the number
+// PostgreSQL only (run when TEST_DATABASE_URL is set): statements with values are prepared once
+// per connection (pg's named statements) and reused; statements without stay unnamed; the number
 // kept per connection is bounded.
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test-support/test-database';
 import type { Database } from './database';
-import { MAX_PREPARED_PER_CONNECTION, type PreparingClient } from './preparing-client';
+import { MAX_PREPARED_PER_CONNECTION, named } from './named-statements';
 
 let database: Database;
 let client: pg.PoolClient;
@@ -28,13 +28,13 @@ const preparedHere = async () =>
     )
   ).rows;
 
-describe('PreparingClient', () => {
-  it('prepares a statement with parameters once and reuses it for new values', async () => {
+const run = (text: string, values?: unknown[]) => client.query(named(client, { text, values }));
+
+describe('named statements', () => {
+  it('prepares a statement with values once and reuses it for new values', async () => {
     const text = 'select $1::int + 1 as next';
     const answers = [];
-    for (const n of [1, 2, 3]) answers.push((await client.query(text, [n])).rows[0]);
-    // The config-object form (drizzle's) reaches the same prepared statement.
-    answers.push((await client.query({ text, values: [4] })).rows[0]);
+    for (const n of [1, 2, 3, 4]) answers.push((await run(text, [n])).rows[0]);
 
     expect(answers).toEqual([{ next: 2 }, { next: 3 }, { next: 4 }, { next: 5 }]);
     const same = (await preparedHere()).filter((p) => p.statement === text);
@@ -42,13 +42,11 @@ describe('PreparingClient', () => {
     expect(same[0]!.name).toMatch(/^s[\w-]{27}$/);
   });
 
-  it('leaves statements without parameters, and named ones, as they are', async () => {
-    await client.query('select 41 + 1 as answer');
-    await client.query({
-      name: 'chosen-by-caller',
-      text: 'select $1::text as echo',
-      values: ['x'],
-    });
+  it('leaves statements without values, and named ones, as they are', async () => {
+    await run('select 41 + 1 as answer');
+    await client.query(
+      named(client, { name: 'chosen-by-caller', text: 'select $1::text as echo', values: ['x'] }),
+    );
 
     const prepared = await preparedHere();
     expect(prepared.some((p) => p.statement === 'select 41 + 1 as answer')).toBe(false);
@@ -58,13 +56,11 @@ describe('PreparingClient', () => {
   });
 
   it(`keeps at most ${MAX_PREPARED_PER_CONNECTION} per connection and runs the rest unnamed`, async () => {
-    const kept = (client as unknown as PreparingClient).prepared;
     for (let i = 0; i < MAX_PREPARED_PER_CONNECTION + 5; i++) {
-      const { rows } = await client.query(`select $1::int * ${i} as product`, [2]);
+      const { rows } = await run(`select $1::int * ${i} as product`, [2]);
       expect(rows[0]).toEqual({ product: 2 * i });
     }
-    expect(kept.size).toBe(MAX_PREPARED_PER_CONNECTION);
-    const named = (await preparedHere()).filter((p) => /^s[\w-]{27}$/.test(p.name));
-    expect(named).toHaveLength(MAX_PREPARED_PER_CONNECTION);
+    const kept = (await preparedHere()).filter((p) => /^s[\w-]{27}$/.test(p.name));
+    expect(kept).toHaveLength(MAX_PREPARED_PER_CONNECTION);
   });
 });

@@ -3,8 +3,8 @@ import { Link, Outlet, useLocation } from 'react-router';
 import Container from 'react-bootstrap/Container';
 import Nav from 'react-bootstrap/Nav';
 import Navbar from 'react-bootstrap/Navbar';
-import { useLogout } from '../features/auth/use-logout';
-import { useSession } from '../features/auth/use-session';
+import { useLogout } from '../features/auth/api/use-logout';
+import { useSession } from '../features/auth/api/use-session';
 import { LoadingMessage } from './loading-message';
 
 /**

@@ -5,7 +5,7 @@ import Form from 'react-bootstrap/Form';
 import { forgotPasswordForm, type ForgotPasswordForm } from '../../contract/auth';
 import { authMessages, authPaths } from '../../contract/constants/auth';
 import { ApiError, apiRequest } from '../lib/api-client';
-import { formResolver } from '../lib/form-resolver';
+import { formResolver } from '../components/form/form-resolver';
 import { AuthCard } from '../features/auth/auth-card';
 import { AuthMessage } from '../features/auth/auth-message';
 import { EmailField } from '../features/auth/auth-fields';

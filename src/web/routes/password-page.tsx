@@ -6,13 +6,13 @@ import Form from 'react-bootstrap/Form';
 import { ownPasswordForm, type ChangePasswordForm } from '../../contract/auth';
 import { authMessages, authPaths } from '../../contract/constants/auth';
 import { ApiError, apiRequest } from '../lib/api-client';
-import { formResolver } from '../lib/form-resolver';
+import { formResolver } from '../components/form/form-resolver';
 import { AuthCard } from '../features/auth/auth-card';
 import { AuthMessage } from '../features/auth/auth-message';
 import { CurrentPasswordField, EmailField } from '../features/auth/auth-fields';
 import { NewPasswordFields } from '../features/auth/new-password-fields';
-import { endSession } from '../features/auth/use-logout';
-import { useSession } from '../features/auth/use-session';
+import { endSession } from '../features/auth/api/use-logout';
+import { useSession } from '../features/auth/api/use-session';
 
 /** The spec's delay before the update-password screen goes to /login (section 9). */
 export const REDIRECT_AFTER_CHANGE_MS = 3000;

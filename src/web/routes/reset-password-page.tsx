@@ -6,7 +6,7 @@ import { resetPasswordForm, type ResetPasswordForm } from '../../contract/auth';
 import { authMessages, authPaths } from '../../contract/constants/auth';
 import { LoadingMessage } from '../components/loading-message';
 import { ApiError, apiRequest } from '../lib/api-client';
-import { formResolver } from '../lib/form-resolver';
+import { formResolver } from '../components/form/form-resolver';
 import { AuthCard } from '../features/auth/auth-card';
 import { AuthMessage } from '../features/auth/auth-message';
 import { NewPasswordFields } from '../features/auth/new-password-fields';

@@ -5,8 +5,8 @@ import Form from 'react-bootstrap/Form';
 import { createApiKeyForm, type CreateApiKeyBody } from '../../../contract/api-keys';
 import { apiKeyScopeLabels, apiKeyScopes } from '../../../contract/constants/api-keys';
 import { ApiError } from '../../lib/api-client';
-import { formResolver } from '../../lib/form-resolver';
-import { useCreateApiKey } from './use-api-keys';
+import { formResolver } from '../../components/form/form-resolver';
+import { useCreateApiKey } from './api/use-api-keys';
 
 /** Name and scopes of a new key; on success the parent shows the key once. */
 export function NewApiKeyForm({ onCreated }: { onCreated: (key: string, name: string) => void }) {

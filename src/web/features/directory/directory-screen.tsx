@@ -12,7 +12,7 @@ import { useAsOfParam } from '../../lib/as-of-date';
 import { formatCount, formatDate, formatShares } from '../../lib/format';
 import { useAddressParams } from '../../lib/use-address-params';
 import { DirectoryTable, type DirectorySortKey } from './directory-table';
-import { useDirectory } from './use-directory';
+import { useDirectory } from './api/use-directory';
 
 export const PAGE_SIZES = [25, 50, 100, 200] as const;
 const SEARCH_DEBOUNCE_MS = 300;

@@ -12,9 +12,9 @@ import {
   type SaveProfileForm,
 } from '../../../contract/ledger';
 import { ApiError } from '../../lib/api-client';
-import { formResolver } from '../../lib/form-resolver';
+import { formResolver } from '../../components/form/form-resolver';
 import { INFORMATION_NOT_SAVED, INFORMATION_SAVED } from '../../lib/save-messages';
-import { useSaveProfile } from './use-save-profile';
+import { useSaveProfile } from './api/use-save-profile';
 
 // The spec's third message (section 8), word for word: the server could not be reached.
 export const PROFILE_SAVE_ERROR = 'An error occurred while saving. Please try again.';

@@ -10,7 +10,7 @@ import { useAsOfParam } from '../../lib/as-of-date';
 import { idParams } from '../../../contract/ledger';
 import { HolderNotFound } from './holder-not-found';
 import { StatementDocument } from './statement-document';
-import { downloadStatementPdf, statementPdfUrl, useStatement } from './use-statement';
+import { downloadStatementPdf, statementPdfUrl, useStatement } from './api/use-statement';
 
 export const NO_DATA_TO_PRINT =
   'No shareholder data available to print. Please wait for the data to load.';

@@ -3,7 +3,7 @@ import Form from 'react-bootstrap/Form';
 import type { DirectoryRow } from '../../../contract/ledger';
 import { ErrorPanel } from '../../components/error-panel';
 import { formatShares } from '../../lib/format';
-import { useHolderOptions } from './use-holder-options';
+import { useHolderOptions } from './api/use-holder-options';
 
 const SEARCH_DEBOUNCE_MS = 250;
 

@@ -1,5 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ApiKeysResponse, CreateApiKeyBody, CreatedApiKey } from '../../../../contract/api-keys';
+import type {
+  ApiKeysResponse,
+  CreateApiKeyBody,
+  CreatedApiKey,
+} from '../../../../contract/api-keys';
 import { apiKeyPaths, apiKeysQueryKey } from '../../../../contract/constants/api-keys';
 import { apiRequest, pathWith } from '../../../lib/api-client';
 

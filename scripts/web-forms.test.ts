@@ -42,7 +42,7 @@ describe('the forms', () => {
     (file) => {
       const text = readFileSync(join(web, file), 'utf8');
       expect(text).toMatch(/\buseForm\b/);
-      // The one resolver of every form (lib/form-resolver.ts: zodResolver, issues in words).
+      // The one resolver of every form (components/form/form-resolver.ts: zodResolver, issues in words).
       const schema = /\bformResolver\((\w+)/.exec(text)?.[1];
       expect(schema, 'formResolver(schema, labels)').toBeDefined();
       const from = new RegExp(`import \\{[^}]*\\b${schema}\\b[^}]*\\} from '[./]*contract/`);

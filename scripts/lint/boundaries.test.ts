@@ -108,7 +108,7 @@ describe('import boundaries (eslint.config.js)', () => {
     ],
     [
       'src/web/features/profile/x.ts',
-      `const m = import('../../features/auth/use-session');`,
+      `const m = import('../../features/auth/api/use-session');`,
       'feature="profile" to elements of type "web-feature" and captured values: feature="auth"',
     ],
   ])('%s: `%s` is refused', async (file, code, message) => {

@@ -1,44 +1,33 @@
-import { lazy, type ComponentType } from 'react';
+import { lazy } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { webRoutes } from '../contract/web-routes';
 import { AppLayout } from './components/app-layout';
 import { NotFoundPage } from './components/not-found-page';
 import { RouteGuard, type PageAccess } from './features/auth/route-guard';
 
-// One lazily loaded module per page, so each screen downloads only its own code.
-const pageModules = import.meta.glob<{ default: ComponentType }>('./routes/*-page.tsx');
-
 type RouteName = keyof typeof webRoutes;
 
-/** Who may see each route of the spec's route table (contract/web-routes.ts). */
-const pageAccess: Record<RouteName, PageAccess> = {
-  login: 'public',
-  authCallback: 'public',
-  forgotPassword: 'public',
-  resetPassword: 'public',
-  home: 'shareholder',
-  view: 'shareholder',
-  profile: 'shareholder',
-  transaction: 'administrator',
-  password: 'signed-in',
-  noAccount: 'signed-in',
-  apiKeys: 'administrator',
-  importSalesforce: 'administrator',
+/**
+ * Every route of the spec's route table (contract/web-routes.ts): who may see it, and its page,
+ * loaded when it is first shown so each screen downloads only its own code.
+ */
+const routes: Record<RouteName, { access: PageAccess; Page: ReturnType<typeof lazy> }> = {
+  login: { access: 'public', Page: lazy(() => import('./routes/login-page')) },
+  authCallback: { access: 'public', Page: lazy(() => import('./routes/auth-callback-page')) },
+  forgotPassword: { access: 'public', Page: lazy(() => import('./routes/forgot-password-page')) },
+  resetPassword: { access: 'public', Page: lazy(() => import('./routes/reset-password-page')) },
+  home: { access: 'shareholder', Page: lazy(() => import('./routes/home-page')) },
+  view: { access: 'shareholder', Page: lazy(() => import('./routes/view-page')) },
+  profile: { access: 'shareholder', Page: lazy(() => import('./routes/profile-page')) },
+  transaction: { access: 'administrator', Page: lazy(() => import('./routes/transaction-page')) },
+  password: { access: 'signed-in', Page: lazy(() => import('./routes/password-page')) },
+  noAccount: { access: 'signed-in', Page: lazy(() => import('./routes/no-account-page')) },
+  apiKeys: { access: 'administrator', Page: lazy(() => import('./routes/api-keys-page')) },
+  importSalesforce: {
+    access: 'administrator',
+    Page: lazy(() => import('./routes/import-salesforce-page')),
+  },
 };
-
-/** A route's page is routes/<its name in kebab case>-page.tsx, loaded when it is first shown. */
-function lazyPage(route: RouteName) {
-  const file = `./routes/${route.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}-page.tsx`;
-  const load = pageModules[file];
-  if (!load) throw new Error(`No page ${file} for the route ${route}`);
-  return lazy(load);
-}
-
-const pages = (Object.keys(webRoutes) as RouteName[]).map((route) => ({
-  path: webRoutes[route],
-  access: pageAccess[route],
-  Page: lazyPage(route),
-}));
 
 /** Created by main.tsx once the reset token has left the address (the router reads it). */
 export const createAppRouter = () =>
@@ -46,14 +35,17 @@ export const createAppRouter = () =>
     {
       element: <AppLayout />,
       children: [
-        ...pages.map(({ path, access, Page }) => ({
-          path,
-          element: (
-            <RouteGuard access={access}>
-              <Page />
-            </RouteGuard>
-          ),
-        })),
+        ...(Object.keys(webRoutes) as RouteName[]).map((name) => {
+          const { access, Page } = routes[name];
+          return {
+            path: webRoutes[name],
+            element: (
+              <RouteGuard access={access}>
+                <Page />
+              </RouteGuard>
+            ),
+          };
+        }),
         { path: '*', element: <NotFoundPage /> },
       ],
     },

@@ -1,11 +1,11 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import Container from 'react-bootstrap/Container';
-import Nav from 'react-bootstrap/Nav';
 import Navbar from 'react-bootstrap/Navbar';
-import { useLogout } from '../features/auth/use-logout';
-import { useSession } from '../features/auth/use-session';
+import { useLogout } from '../features/auth/api/use-logout';
+import { useSession } from '../features/auth/api/use-session';
 import { LoadingMessage } from './loading-message';
+import { MainNav } from './main-nav';
 
 /**
  * The collapsed (phone) menu: open and shut by its toggle, a choice (the page already shown
@@ -57,7 +57,6 @@ function useFocusOnNavigation() {
 export function AppLayout() {
   const { status, user } = useSession();
   const logout = useLogout();
-  const { pathname, search } = useLocation();
   useFocusOnNavigation();
   const menu = usePhoneMenu();
   // Spec section 2: while the login state loads, only a centred "Loading..." (no navbar).
@@ -67,21 +66,6 @@ export function AppLayout() {
         <LoadingMessage />
       </Container>
     );
-  const own = user?.SH_ID ? `?SH_UID=${encodeURIComponent(user.SH_ID)}` : '';
-  const ownHolder = user?.SH_ID ? new URLSearchParams(search).get('SH_UID') === user.SH_ID : false;
-  const link = (to: string, label: string, active: boolean) => (
-    // Link, not NavLink: NavLink's matching ignores the query string (SH_UID).
-    <Nav.Link
-      as={Link}
-      to={to}
-      active={active}
-      aria-current={active ? 'page' : undefined}
-      onClick={menu.close}
-    >
-      {label}
-    </Nav.Link>
-  );
-
   return (
     <>
       <a className="visually-hidden-focusable skip-link" href="#main">
@@ -111,28 +95,7 @@ export function AppLayout() {
                 ref={menu.toggleRef}
               />
               <Navbar.Collapse id="main-nav">
-                <Nav className="ms-auto">
-                  {link('/', 'Home', pathname === '/')}
-                  {user.SH_ID &&
-                    link(`/profile${own}`, 'Profile', pathname === '/profile' && ownHolder)}
-                  {user.isAdmin &&
-                    link('/transaction', 'Manage Shares', pathname === '/transaction')}
-                  {user.SH_ID && link(`/view${own}`, 'Balance', pathname === '/view' && ownHolder)}
-                  {user.isAdmin && link('/api-keys', 'API Keys', pathname === '/api-keys')}
-                  {user.isAdmin &&
-                    link('/import/salesforce', 'Import', pathname === '/import/salesforce')}
-                  {link('/password', 'Change Password', pathname === '/password')}
-                  <Nav.Link
-                    as="button"
-                    type="button"
-                    onClick={() => {
-                      menu.close();
-                      void logout();
-                    }}
-                  >
-                    Logout
-                  </Nav.Link>
-                </Nav>
+                <MainNav user={user} close={menu.close} onLogout={() => void logout()} />
               </Navbar.Collapse>
             </>
           )}

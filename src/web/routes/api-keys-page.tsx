@@ -5,8 +5,8 @@ import { QueryState } from '../components/query-state';
 import { ApiKeyTable } from '../features/api-keys/api-key-table';
 import { NewApiKeyForm } from '../features/api-keys/new-api-key-form';
 import { NewKeyNotice } from '../features/api-keys/new-key-notice';
-import { useApiKeys } from '../features/api-keys/use-api-keys';
-import { useSession } from '../features/auth/use-session';
+import { useApiKeys } from '../features/api-keys/api/use-api-keys';
+import { useSession } from '../features/auth/api/use-session';
 
 /** /api-keys (administrators): machine access to this company's data, by key. */
 export default function ApiKeysPage() {

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { LoadingMessage } from '../components/loading-message';
-import { fetchUserInfo } from '../features/auth/use-session';
+import { fetchUserInfo } from '../features/auth/api/use-session';
 
 /**
  * /auth/callback: where the redirect flow of Google sign-in returns. The session is already in

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { forgotPasswordForm, type ForgotPasswordForm } from '../../contract/auth';
-import { authMessages, authPaths } from '../../contract/constants/auth';
-import { ApiError, apiRequest } from '../lib/api-client';
-import { formResolver } from '../lib/form-resolver';
+import { authMessages } from '../../contract/constants/auth';
+import { ApiError } from '../lib/api-client';
+import { formResolver } from '../components/form/form-resolver';
+import { SubmitButton } from '../components/form/submit-button';
+import { requestPasswordReset } from '../features/auth/api/password-reset';
 import { AuthCard } from '../features/auth/auth-card';
 import { AuthMessage } from '../features/auth/auth-message';
 import { EmailField } from '../features/auth/auth-fields';
@@ -23,12 +24,8 @@ export default function ForgotPasswordPage() {
   const onValid = async ({ email }: ForgotPasswordForm) => {
     setSent(null);
     try {
-      const res = await apiRequest<{ success: boolean }>(authPaths.forgotPassword, {
-        method: 'POST',
-        body: { email, resetUrl: `${window.location.origin}/reset-password` },
-      });
       setSent(
-        res.success
+        (await requestPasswordReset(email))
           ? { ok: true, message: authMessages.resetRequestSuccess }
           : { ok: false, message: authMessages.resetRequestFailed },
       );
@@ -54,9 +51,7 @@ export default function ForgotPasswordPage() {
           {...form.register('email')}
         />
         <div className="d-flex flex-wrap gap-2 align-items-center">
-          <Button type="submit" disabled={form.formState.isSubmitting}>
-            Send Reset Email
-          </Button>
+          <SubmitButton pending={form.formState.isSubmitting}>Send Reset Email</SubmitButton>
           <a className="btn btn-link" href="/login">
             Back to Login
           </a>

@@ -1,7 +1,7 @@
 import { Navigate } from 'react-router';
 import { LoadingProgress } from '../components/loading-progress';
 import { PageTitle } from '../components/page-title';
-import { useSession } from '../features/auth/use-session';
+import { useSession } from '../features/auth/api/use-session';
 import { useToday } from '../features/auth/use-today';
 import { DirectoryScreen } from '../features/directory/directory-screen';
 

@@ -7,7 +7,7 @@ import { NotConnectedNotice } from '../features/salesforce-import/not-connected-
 import {
   useSalesforceImport,
   useSalesforceImportStatus,
-} from '../features/salesforce-import/use-salesforce-import';
+} from '../features/salesforce-import/api/use-salesforce-import';
 
 /** /import/salesforce (administrators): a dry run first, then the import when it is clean. */
 export default function ImportSalesforcePage() {

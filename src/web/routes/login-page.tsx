@@ -1,15 +1,25 @@
 import { useState, type FormEvent } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import type { Providers, TokenPair } from '../../contract/auth';
-import { authMessages, authPaths, googleFailureMessage } from '../../contract/constants/auth';
-import { ApiError, apiRequest } from '../lib/api-client';
+import { authMessages, googleFailureMessage } from '../../contract/constants/auth';
+import { ApiError } from '../lib/api-client';
+import { SubmitButton } from '../components/form/submit-button';
+import { signIn, useProviders } from '../features/auth/api/sign-in';
 import { AuthCard } from '../features/auth/auth-card';
 import { AuthMessage } from '../features/auth/auth-message';
 import { CurrentPasswordField, EmailField } from '../features/auth/auth-fields';
 import { signInWithGooglePopup } from '../features/auth/google-popup';
 import { nextFromSearch } from '../features/auth/next-page';
+
+/** What a refused Google popup left in the address (?error=), in words. */
+const googleRefusal = () => {
+  const reason = new URLSearchParams(window.location.search).get('error');
+  return reason ? googleFailureMessage(reason, authMessages.googleLoginFailed) : null;
+};
+
+// One full load of the page asked for (or Home) reads the new session; refreshing the session
+// query here as well would let the route guard navigate first and race that load.
+const signedIn = () => window.location.assign(nextFromSearch(window.location.search) ?? '/');
 
 /**
  * /login: e-mail and password, Reset Password, Login with Google (popup). Signing in opens the
@@ -19,33 +29,16 @@ export default function LoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(() => {
-    const reason = new URLSearchParams(window.location.search).get('error');
-    return reason ? googleFailureMessage(reason, authMessages.googleLoginFailed) : null;
-  });
+  const [error, setError] = useState<string | null>(googleRefusal);
   // "Login with Google" only where the server offers it.
-  const providers = useQuery({
-    queryKey: ['auth', 'providers'],
-    queryFn: () => apiRequest<Providers>(authPaths.providers),
-    staleTime: Infinity,
-  });
-
-  // One full load of the page asked for (or Home) reads the new session; refreshing the session
-  // query here as well would let the route guard navigate first and race that load.
-  const signedIn = () => {
-    window.location.assign(nextFromSearch(window.location.search) ?? '/');
-  };
+  const providers = useProviders();
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     setBusy(true);
     setError(null);
     try {
-      // The session is the HttpOnly cookie this sets; the returned tokens are for API clients.
-      await apiRequest<TokenPair>(authPaths.login, {
-        method: 'POST',
-        body: { username: email, password },
-      });
+      await signIn(email, password);
       signedIn();
     } catch (err) {
       setError(err instanceof ApiError && err.message ? err.message : authMessages.loginFailed);
@@ -80,9 +73,7 @@ export default function LoginPage() {
           onChange={(e) => setPassword(e.target.value)}
         />
         <div className="d-flex flex-wrap gap-2 align-items-center">
-          <Button type="submit" variant="primary" disabled={busy}>
-            Log In
-          </Button>
+          <SubmitButton pending={busy}>Log In</SubmitButton>
           <a className="btn btn-link" href="/forgot-password">
             Reset Password
           </a>

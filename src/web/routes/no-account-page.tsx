@@ -1,8 +1,8 @@
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import { useLogout } from '../features/auth/use-logout';
+import { useLogout } from '../features/auth/api/use-logout';
 import { usePageTitle } from '../features/auth/use-page-title';
-import { useSession } from '../features/auth/use-session';
+import { useSession } from '../features/auth/api/use-session';
 
 /** /noaccount: the signed-in e-mail matches no active shareholder. */
 export default function NoAccountPage() {

@@ -1,18 +1,18 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useQuery } from '@tanstack/react-query';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { ownPasswordForm, type ChangePasswordForm } from '../../contract/auth';
-import { authMessages, authPaths } from '../../contract/constants/auth';
-import { ApiError, apiRequest } from '../lib/api-client';
-import { formResolver } from '../lib/form-resolver';
+import { authMessages } from '../../contract/constants/auth';
+import { ApiError } from '../lib/api-client';
+import { formResolver } from '../components/form/form-resolver';
+import { SubmitButton } from '../components/form/submit-button';
+import { changePassword, useAccount } from '../features/auth/api/change-password';
+import { endSession } from '../features/auth/api/use-logout';
+import { useSession } from '../features/auth/api/use-session';
 import { AuthCard } from '../features/auth/auth-card';
 import { AuthMessage } from '../features/auth/auth-message';
 import { CurrentPasswordField, EmailField } from '../features/auth/auth-fields';
 import { NewPasswordFields } from '../features/auth/new-password-fields';
-import { endSession } from '../features/auth/use-logout';
-import { useSession } from '../features/auth/use-session';
 
 /** The spec's delay before the update-password screen goes to /login (section 9). */
 export const REDIRECT_AFTER_CHANGE_MS = 3000;
@@ -33,15 +33,27 @@ function refusalText(err: unknown): string {
 }
 
 /**
+ * Once `done`, /login after the spec's delay, when the sign-out has finished. The page stays
+ * (with its message) until that full load, which starts signed out: clearing the session query
+ * now would let the guard leave for /login at once.
+ */
+function useLoginAfterChange(done: boolean, signedOut: { current: Promise<void> }) {
+  useEffect(() => {
+    if (!done) return;
+    const timer = window.setTimeout(() => {
+      void signedOut.current.then(() => window.location.assign('/login'));
+    }, REDIRECT_AFTER_CHANGE_MS);
+    return () => window.clearTimeout(timer);
+  }, [done]);
+}
+
+/**
  * /password: Change Password (e-mail, current password when there is one, new, confirmation).
  * After a change the user is signed out and lands on /login 3 s later (docs/decisions/011).
  */
 export default function PasswordPage() {
   const { user, status } = useSession();
-  const account = useQuery({
-    queryKey: ['session', 'account'],
-    queryFn: () => apiRequest<{ hasPassword: boolean }>(authPaths.account),
-  });
+  const account = useAccount();
   const ownEmail = user?.email ?? '';
   const resolver = useMemo(() => formResolver(ownPasswordForm(ownEmail), LABELS), [ownEmail]);
   const form = useForm<ChangePasswordForm>({
@@ -56,27 +68,15 @@ export default function PasswordPage() {
     errors.email?.message ?? errors.password?.message ?? errors.current?.message ?? serverError;
   const signedOut = useRef<Promise<void>>(Promise.resolve());
   const hasPassword = account.data?.hasPassword ?? true;
-
-  // The page stays (with its message) until the full load of /login, which starts signed out:
-  // clearing the session query now would let the guard leave for /login at once.
-  useEffect(() => {
-    if (!done) return;
-    const timer = window.setTimeout(() => {
-      void signedOut.current.then(() => window.location.assign('/login'));
-    }, REDIRECT_AFTER_CHANGE_MS);
-    return () => window.clearTimeout(timer);
-  }, [done]);
+  useLoginAfterChange(done, signedOut);
 
   const onValid = async ({ email, current, password }: ChangePasswordForm) => {
     setServerError(null);
     try {
-      await apiRequest(authPaths.setPassword, {
-        method: 'POST',
-        body: {
-          email,
-          newPassword: password,
-          ...(hasPassword ? { currentPassword: current } : {}),
-        },
+      await changePassword({
+        email,
+        newPassword: password,
+        ...(hasPassword ? { currentPassword: current } : {}),
       });
       signedOut.current = endSession(status);
       setDone(true);
@@ -85,37 +85,37 @@ export default function PasswordPage() {
     }
   };
 
+  if (done)
+    return (
+      <AuthCard title="Change Password">
+        <AuthMessage ok text={authMessages.updateSuccess} />
+      </AuthCard>
+    );
   return (
     <AuthCard title="Change Password">
-      {done ? (
-        <AuthMessage ok text={authMessages.updateSuccess} />
-      ) : (
-        <Form onSubmit={(e) => void form.handleSubmit(onValid)(e)} noValidate>
-          <AuthMessage text={error} />
-          <EmailField
-            id="password-email"
-            autoComplete="username"
-            invalid={Boolean(errors.email)}
-            {...form.register('email')}
+      <Form onSubmit={(e) => void form.handleSubmit(onValid)(e)} noValidate>
+        <AuthMessage text={error} />
+        <EmailField
+          id="password-email"
+          autoComplete="username"
+          invalid={Boolean(errors.email)}
+          {...form.register('email')}
+        />
+        {hasPassword && (
+          <CurrentPasswordField
+            id="password-current"
+            label="Current password"
+            {...form.register('current')}
           />
-          {hasPassword && (
-            <CurrentPasswordField
-              id="password-current"
-              label="Current password"
-              {...form.register('current')}
-            />
-          )}
-          <NewPasswordFields
-            idPrefix="password"
-            password={form.register('password')}
-            confirmation={form.register('confirmation')}
-            invalid={Boolean(errors.password)}
-          />
-          <Button type="submit" disabled={form.formState.isSubmitting}>
-            Change Password
-          </Button>
-        </Form>
-      )}
+        )}
+        <NewPasswordFields
+          idPrefix="password"
+          password={form.register('password')}
+          confirmation={form.register('confirmation')}
+          invalid={Boolean(errors.password)}
+        />
+        <SubmitButton pending={form.formState.isSubmitting}>Change Password</SubmitButton>
+      </Form>
     </AuthCard>
   );
 }

@@ -2,9 +2,9 @@ import { useSearchParams } from 'react-router';
 import { PageTitle } from '../components/page-title';
 import { QueryState } from '../components/query-state';
 import { ProfileForm } from '../features/profile/profile-form';
-import { useProfile } from '../features/profile/use-profile';
+import { useProfile } from '../features/profile/api/use-profile';
 import { InvalidParameter } from '../components/invalid-parameter';
-import { useSession } from '../features/auth/use-session';
+import { useSession } from '../features/auth/api/use-session';
 
 function ProfileScreen({ holderId }: { holderId: string }) {
   const query = useProfile(holderId);

@@ -1,24 +1,27 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { resetPasswordForm, type ResetPasswordForm } from '../../contract/auth';
-import { authMessages, authPaths } from '../../contract/constants/auth';
+import { authMessages } from '../../contract/constants/auth';
 import { LoadingMessage } from '../components/loading-message';
-import { ApiError, apiRequest } from '../lib/api-client';
-import { formResolver } from '../lib/form-resolver';
+import { ApiError } from '../lib/api-client';
+import { formResolver } from '../components/form/form-resolver';
+import { SubmitButton } from '../components/form/submit-button';
+import { resetPassword } from '../features/auth/api/password-reset';
 import { AuthCard } from '../features/auth/auth-card';
 import { AuthMessage } from '../features/auth/auth-message';
 import { NewPasswordFields } from '../features/auth/new-password-fields';
-import { captureResetToken } from '../features/auth/reset-token';
+import { useResetPhase, type ResetPhase } from '../features/auth/use-reset-phase';
 
-type Phase = 'checking' | 'no-token' | 'invalid' | 'check-error' | 'form' | 'done';
+const PHASE_MESSAGE: Partial<Record<ResetPhase, string>> = {
+  'no-token': authMessages.noTokenInUrl,
+  invalid: authMessages.tokenInvalidPage,
+  'check-error': authMessages.tokenValidateError,
+};
 
 /** /reset-password: validates the token, then new password and confirmation; → /login after 2 s. */
 export default function ResetPasswordPage() {
-  const [token] = useState(captureResetToken);
-  const [phase, setPhase] = useState<Phase>(token ? 'checking' : 'no-token');
-  const [email, setEmail] = useState('');
+  const { token, phase, setPhase, email } = useResetPhase();
   const form = useForm<ResetPasswordForm>({
     resolver: formResolver(resetPasswordForm, {
       password: 'New password',
@@ -29,34 +32,11 @@ export default function ResetPasswordPage() {
   const [serverError, setServerError] = useState<string | null>(null);
   const error = form.formState.errors.password?.message ?? serverError;
 
-  useEffect(() => {
-    if (!token) return;
-    apiRequest<{ valid: boolean; user?: { email: string } }>(authPaths.validateResetToken, {
-      method: 'POST',
-      body: { token },
-    })
-      .then((res) => {
-        if (res.valid) {
-          setEmail(res.user?.email ?? '');
-          setPhase('form');
-        } else setPhase('invalid');
-      })
-      .catch(() => setPhase('check-error'));
-  }, [token]);
-
-  useEffect(() => {
-    if (phase !== 'done') return;
-    const timer = window.setTimeout(() => window.location.assign('/login'), 2000);
-    return () => window.clearTimeout(timer);
-  }, [phase]);
-
   const onValid = async ({ password }: ResetPasswordForm) => {
     setServerError(null);
     try {
-      await apiRequest(authPaths.resetPassword, {
-        method: 'POST',
-        body: { token, newPassword: password },
-      });
+      // The form is shown only once the token was found valid.
+      await resetPassword(token ?? '', password);
       setPhase('done');
     } catch (err) {
       if (err instanceof ApiError && err.code === 'AUTH.INVALID_RESET_TOKEN') setPhase('invalid');
@@ -67,18 +47,12 @@ export default function ResetPasswordPage() {
     }
   };
 
-  const message: Partial<Record<Phase, string>> = {
-    'no-token': authMessages.noTokenInUrl,
-    invalid: authMessages.tokenInvalidPage,
-    'check-error': authMessages.tokenValidateError,
-  };
-
   return (
     <AuthCard title="Choose a New Password">
       {phase === 'checking' && <LoadingMessage />}
-      {message[phase] && (
+      {PHASE_MESSAGE[phase] && (
         <>
-          <AuthMessage text={message[phase]} />
+          <AuthMessage text={PHASE_MESSAGE[phase]} />
           <a href="/forgot-password">Request a new password reset</a>
         </>
       )}
@@ -93,9 +67,7 @@ export default function ResetPasswordPage() {
             confirmation={form.register('confirmation')}
             invalid={Boolean(form.formState.errors.password)}
           />
-          <Button type="submit" disabled={form.formState.isSubmitting}>
-            Reset Password
-          </Button>
+          <SubmitButton pending={form.formState.isSubmitting}>Reset Password</SubmitButton>
         </Form>
       )}
     </AuthCard>

@@ -1,7 +1,7 @@
 import { PageTitle } from '../components/page-title';
 import { QueryState } from '../components/query-state';
 import { TransactionForm } from '../features/transactions/transaction-form';
-import { useHolderOptions } from '../features/transactions/use-holder-options';
+import { useHolderOptions } from '../features/transactions/api/use-holder-options';
 import { useToday } from '../features/auth/use-today';
 
 /**

@@ -3,7 +3,7 @@ import Button from 'react-bootstrap/Button';
 import Table from 'react-bootstrap/Table';
 import type { ApiKeyRow } from '../../../contract/api-keys';
 import { formatDate } from '../../lib/format';
-import { useRevokeApiKey } from './use-api-keys';
+import { useRevokeApiKey } from './api/use-api-keys';
 
 /** The keys with their scopes and use; revoking asks once more. */
 export function ApiKeyTable({ rows }: { rows: ApiKeyRow[] }) {

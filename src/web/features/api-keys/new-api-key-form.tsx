@@ -1,12 +1,15 @@
-import { useForm } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { createApiKeyForm, type CreateApiKeyBody } from '../../../contract/api-keys';
 import { apiKeyScopeLabels, apiKeyScopes } from '../../../contract/constants/api-keys';
+import { FieldControl } from '../../components/form/field-control';
+import { ErrorText } from '../../components/form/field-error';
+import { FormField } from '../../components/form/form-field';
+import { formResolver } from '../../components/form/form-resolver';
+import { SubmitButton } from '../../components/form/submit-button';
 import { ApiError } from '../../lib/api-client';
-import { formResolver } from '../../lib/form-resolver';
-import { useCreateApiKey } from './use-api-keys';
+import { useCreateApiKey } from './api/use-api-keys';
 
 /** Name and scopes of a new key; on success the parent shows the key once. */
 export function NewApiKeyForm({ onCreated }: { onCreated: (key: string, name: string) => void }) {
@@ -28,41 +31,33 @@ export function NewApiKeyForm({ onCreated }: { onCreated: (key: string, name: st
     }
   });
   return (
-    <Form noValidate onSubmit={(e) => void submit(e)} aria-label="New API key">
-      <Form.Group className="mb-3" controlId="api-key-name">
-        <Form.Label>Name</Form.Label>
-        <Form.Control
-          {...form.register('name')}
-          placeholder="e.g. Nightly export"
-          isInvalid={errors.name !== undefined}
-          aria-describedby="api-key-name-error"
-        />
-        <Form.Control.Feedback type="invalid" id="api-key-name-error">
-          {errors.name?.message}
-        </Form.Control.Feedback>
-      </Form.Group>
-      <fieldset className="mb-3" aria-describedby="api-key-scopes-error">
-        <legend className="form-label fs-6">Scopes</legend>
-        {apiKeyScopes.map((scope) => (
-          <Form.Check
-            key={scope}
-            id={`scope-${scope}`}
-            type="checkbox"
-            value={scope}
-            label={`${scope}: ${apiKeyScopeLabels[scope]}`}
-            {...form.register('scopes')}
-          />
-        ))}
-        {errors.scopes && (
-          <div className="invalid-feedback d-block" id="api-key-scopes-error">
-            {errors.scopes.message}
-          </div>
-        )}
-      </fieldset>
-      {errors.root && <Alert variant="danger">{errors.root.message}</Alert>}
-      <Button type="submit" disabled={form.formState.isSubmitting}>
-        {form.formState.isSubmitting ? 'Creating…' : 'Create key'}
-      </Button>
-    </Form>
+    <FormProvider {...form}>
+      <Form noValidate onSubmit={(e) => void submit(e)} aria-label="New API key">
+        <FormField name="name" id="api-key-name" label="Name">
+          <FieldControl placeholder="e.g. Nightly export" />
+        </FormField>
+        <fieldset
+          className="mb-3"
+          aria-describedby={errors.scopes ? 'api-key-scopes-error' : undefined}
+        >
+          <legend className="form-label fs-6">Scopes</legend>
+          {apiKeyScopes.map((scope) => (
+            <Form.Check
+              key={scope}
+              id={`scope-${scope}`}
+              type="checkbox"
+              value={scope}
+              label={`${scope}: ${apiKeyScopeLabels[scope]}`}
+              {...form.register('scopes')}
+            />
+          ))}
+          <ErrorText id="api-key-scopes-error" message={errors.scopes?.message} block />
+        </fieldset>
+        {errors.root && <Alert variant="danger">{errors.root.message}</Alert>}
+        <SubmitButton pending={form.formState.isSubmitting} pendingLabel="Creating…">
+          Create key
+        </SubmitButton>
+      </Form>
+    </FormProvider>
   );
 }

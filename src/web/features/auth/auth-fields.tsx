@@ -1,9 +1,13 @@
 import type { ComponentProps, ReactNode } from 'react';
 import Form from 'react-bootstrap/Form';
+import { FieldLabel } from '../../components/form/field-label';
 
 type InputProps = ComponentProps<typeof Form.Control>;
 
-/** A required input of the sign-in and password pages with its label; `children` go below it. */
+/**
+ * A required input of the sign-in and password pages with its label; `children` go below it.
+ * These pages say one problem at a time above the form (AuthMessage), not under a field.
+ */
 export function AuthField({
   id,
   label,
@@ -12,7 +16,7 @@ export function AuthField({
 }: { id: string; label: string; children?: ReactNode } & InputProps) {
   return (
     <Form.Group className="mb-3" controlId={id}>
-      <Form.Label>{label}</Form.Label>
+      <FieldLabel>{label}</FieldLabel>
       <Form.Control required {...input} />
       {children}
     </Form.Group>

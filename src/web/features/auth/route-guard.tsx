@@ -4,7 +4,7 @@ import { publicWebRoutes, webRoutes } from '../../../contract/web-routes';
 import { ErrorPanel } from '../../components/error-panel';
 import { LoadingMessage } from '../../components/loading-message';
 import { loginFor, nextFromSearch } from './next-page';
-import { useSession } from './use-session';
+import { useSession } from './api/use-session';
 
 export type PageAccess = 'public' | 'signed-in' | 'shareholder' | 'administrator';
 

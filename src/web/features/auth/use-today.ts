@@ -1,6 +1,6 @@
 import { DEFAULT_TIME_ZONE } from '../../../ledger';
 import { todayIso } from '../../lib/format';
-import { useSession } from './use-session';
+import { useSession } from './api/use-session';
 
 /** Today as the company counts it (its time zone, from userInfo), not the browser's. */
 export function useToday(): string {

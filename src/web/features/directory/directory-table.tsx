@@ -3,6 +3,8 @@ import {
   flexRender,
   getCoreRowModel,
   useReactTable,
+  type Cell,
+  type Header,
   type SortingState,
 } from '@tanstack/react-table';
 import type { MouseEvent } from 'react';
@@ -50,6 +52,32 @@ const columns = [
   }),
 ];
 
+/** The table of one page of rows, sorted as the server sorted them; a new sort goes to `onSort`. */
+function useSortedTable(
+  rows: DirectoryRow[],
+  sort: DirectorySortKey,
+  dir: 'asc' | 'desc',
+  onSort: (sort: DirectorySortKey, dir: 'asc' | 'desc') => void,
+) {
+  const sorting: SortingState = [{ id: sort, desc: dir === 'desc' }];
+  const table = useReactTable({
+    data: rows,
+    columns,
+    state: { sorting },
+    manualSorting: true,
+    manualPagination: true,
+    enableSortingRemoval: false,
+    getRowId: (row) => row.id,
+    getCoreRowModel: getCoreRowModel(),
+    onSortingChange: (updater) => {
+      const next = typeof updater === 'function' ? updater(sorting) : updater;
+      const first = next[0];
+      if (first) onSort(first.id as DirectorySortKey, first.desc ? 'desc' : 'asc');
+    },
+  });
+  return table;
+}
+
 /**
  * The directory page as the server sorted and paged it (manual sorting: the server sorts all
  * holders, not just this page). Clicking a row opens the holder's statement; the View Details
@@ -70,22 +98,7 @@ export function DirectoryTable({
   onSort: (sort: DirectorySortKey, dir: 'asc' | 'desc') => void;
 }) {
   const navigate = useNavigate();
-  const sorting: SortingState = [{ id: sort, desc: dir === 'desc' }];
-  const table = useReactTable({
-    data: rows,
-    columns,
-    state: { sorting },
-    manualSorting: true,
-    manualPagination: true,
-    enableSortingRemoval: false,
-    getRowId: (row) => row.id,
-    getCoreRowModel: getCoreRowModel(),
-    onSortingChange: (updater) => {
-      const next = typeof updater === 'function' ? updater(sorting) : updater;
-      const first = next[0];
-      if (first) onSort(first.id as DirectorySortKey, first.desc ? 'desc' : 'asc');
-    },
-  });
+  const table = useSortedTable(rows, sort, dir, onSort);
 
   const openRow = (id: string) => (event: MouseEvent) => {
     // Let the link, and modified clicks (new tab), behave as links do.
@@ -110,61 +123,18 @@ export function DirectoryTable({
         <thead>
           {table.getHeaderGroups().map((group) => (
             <tr key={group.id}>
-              {group.headers.map((header) => {
-                const sortable = header.column.getCanSort() && header.column.id !== 'actions';
-                const state = header.column.getIsSorted();
-                const numeric = NUMERIC.has(header.column.id);
-                const label = flexRender(header.column.columnDef.header, header.getContext());
-                return (
-                  <th
-                    key={header.id}
-                    scope="col"
-                    className={numeric ? 'text-end' : undefined}
-                    aria-sort={
-                      state === 'asc' ? 'ascending' : state === 'desc' ? 'descending' : undefined
-                    }
-                  >
-                    {sortable ? (
-                      <button
-                        type="button"
-                        className="sort-button"
-                        onClick={header.column.getToggleSortingHandler()}
-                      >
-                        {label}
-                        <span aria-hidden="true" className="sort-icon">
-                          {state === 'asc' ? '▲' : state === 'desc' ? '▼' : '↕'}
-                        </span>
-                      </button>
-                    ) : (
-                      label
-                    )}
-                  </th>
-                );
-              })}
+              {group.headers.map((header) => (
+                <SortHeader key={header.id} header={header} />
+              ))}
             </tr>
           ))}
         </thead>
         <tbody>
           {table.getRowModel().rows.map((row) => (
             <tr key={row.id} className="clickable-row" onClick={openRow(row.original.id)}>
-              {row.getVisibleCells().map((cell) => {
-                const numeric = NUMERIC.has(cell.column.id);
-                const content = flexRender(cell.column.columnDef.cell, cell.getContext());
-                const label = cell.column.columnDef.header as string;
-                return cell.column.id === 'name' ? (
-                  <th key={cell.id} scope="row" data-label={label} className="fw-normal">
-                    {content}
-                  </th>
-                ) : (
-                  <td
-                    key={cell.id}
-                    data-label={label}
-                    className={numeric ? 'text-end text-nowrap' : undefined}
-                  >
-                    {content}
-                  </td>
-                );
-              })}
+              {row.getVisibleCells().map((cell) => (
+                <RowCell key={cell.id} cell={cell} />
+              ))}
             </tr>
           ))}
           {rows.length === 0 && (
@@ -177,5 +147,53 @@ export function DirectoryTable({
         </tbody>
       </Table>
     </div>
+  );
+}
+
+/** A column's header: a button that sorts by it (the server sorts), and which way it sorts now. */
+function SortHeader({ header }: { header: Header<DirectoryRow, unknown> }) {
+  const sortable = header.column.getCanSort() && header.column.id !== 'actions';
+  const state = header.column.getIsSorted();
+  const numeric = NUMERIC.has(header.column.id);
+  const label = flexRender(header.column.columnDef.header, header.getContext());
+  return (
+    <th
+      scope="col"
+      className={numeric ? 'text-end' : undefined}
+      aria-sort={state === 'asc' ? 'ascending' : state === 'desc' ? 'descending' : undefined}
+    >
+      {sortable ? (
+        <button
+          type="button"
+          className="sort-button"
+          onClick={header.column.getToggleSortingHandler()}
+        >
+          {label}
+          <span aria-hidden="true" className="sort-icon">
+            {state === 'asc' ? '▲' : state === 'desc' ? '▼' : '↕'}
+          </span>
+        </button>
+      ) : (
+        label
+      )}
+    </th>
+  );
+}
+
+/** One cell of a holder's row: the name heads the row; amounts are right-aligned. */
+function RowCell({ cell }: { cell: Cell<DirectoryRow, unknown> }) {
+  const numeric = NUMERIC.has(cell.column.id);
+  const content = flexRender(cell.column.columnDef.cell, cell.getContext());
+  const label = cell.column.columnDef.header as string;
+  if (cell.column.id === 'name')
+    return (
+      <th scope="row" data-label={label} className="fw-normal">
+        {content}
+      </th>
+    );
+  return (
+    <td data-label={label} className={numeric ? 'text-end text-nowrap' : undefined}>
+      {content}
+    </td>
   );
 }

@@ -92,3 +92,43 @@ describe('the profile form', () => {
     );
   });
 });
+
+describe('the profile form after a save', () => {
+  it('starts again from what was saved: the new values stay and Cancel has nothing to undo', async () => {
+    acceptSaves();
+    renderForm(profile(true));
+    const cancel = () => screen.getByRole<HTMLButtonElement>('button', { name: 'Cancel' });
+    expect(cancel().disabled).toBe(true);
+    fireEvent.input(field('City'), { target: { value: 'Troy' } });
+    await waitFor(() => expect(cancel().disabled).toBe(false));
+    await save();
+    await screen.findByText(SAVED);
+    await waitFor(() => expect(cancel().disabled).toBe(true));
+    expect(field('City').value).toBe('Troy');
+  });
+
+  it("puts the server's refusal of one field under that field", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() =>
+        Promise.resolve(
+          new Response(
+            JSON.stringify({
+              code: 'VALIDATION.FAILED',
+              message: 'Zip Code accepts digits only.',
+              field: 'ZipCode',
+            }),
+            { status: 400, headers: { 'content-type': 'application/json' } },
+          ),
+        ),
+      ),
+    );
+    renderForm(profile(true));
+    await save();
+    await screen.findByText('The information was not saved. Please contact support.');
+    expect(document.getElementById('profile-ZipCode-error')?.textContent).toBe(
+      'Zip Code accepts digits only.',
+    );
+    expect(field('Zip Code').getAttribute('aria-invalid')).toBe('true');
+  });
+});

@@ -7,66 +7,12 @@ import { formatCost, formatDate, formatShares, statementBalanceNote } from '../.
 
 /** The certificate-style statement: screen and print share this markup (styles.css @media print). */
 export function StatementDocument({ statement }: { statement: StatementResponse }) {
-  const { company, holder, history } = statement;
-  const header = statementHeader(statement);
+  const { history } = statement;
   return (
     <article className="statement-document" aria-labelledby="statement-holder">
-      <header className="statement-header mb-4">
-        <div className="d-flex flex-wrap justify-content-between gap-3">
-          <div>
-            <p className="statement-company h4 mb-1">{company.legalName}</p>
-            {header.companyLines.map((line) => (
-              <p key={line} className="mb-0 small">
-                {line}
-              </p>
-            ))}
-          </div>
-          <dl className="statement-meta small mb-0">
-            <div>
-              <dt>Date</dt>
-              <dd>{header.statementDate}</dd>
-            </div>
-            <div>
-              <dt>As of</dt>
-              <dd>{header.asOf}</dd>
-            </div>
-            <div>
-              <dt>Document ID</dt>
-              <dd className="font-monospace">{statement.documentId}</dd>
-            </div>
-          </dl>
-        </div>
-        <p className="statement-kind text-uppercase small fw-semibold mt-3 mb-1">
-          Statement of Shareholdings
-        </p>
-        <h2 id="statement-holder" className="statement-holder h3 mb-1">
-          {header.holderName}
-        </h2>
-        {(holder.address || holder.city) && <p className="small mb-0">{header.holderAddress}</p>}
-      </header>
+      <StatementHeading statement={statement} />
 
-      <section className="total-balance card mb-4" aria-labelledby="total-balance-title">
-        <div className="card-body">
-          <h3 id="total-balance-title" className="h6 text-uppercase fw-bold mb-2">
-            TOTAL BALANCE
-          </h3>
-          <p className="total-balance-value display-6 fw-semibold mb-2">
-            {header.balance} <span className="fs-5">shares</span>
-          </p>
-          <dl className="row mb-0">
-            <dt className="col-6 col-sm-3">Common</dt>
-            <dd className="col-6 col-sm-3 mb-1" data-testid="total-common">
-              {header.common}
-            </dd>
-            <dt className="col-6 col-sm-3">Preferred</dt>
-            <dd className="col-6 col-sm-3 mb-1" data-testid="total-preferred">
-              {header.preferred}
-            </dd>
-            <dt className="col-6 col-sm-3">Cost Per Share</dt>
-            <dd className="col-6 col-sm-3 mb-0">{header.costPerShare}</dd>
-          </dl>
-        </div>
-      </section>
+      <TotalBalance statement={statement} />
 
       <section aria-labelledby="history-title">
         <h3 id="history-title" className="h5 mb-1">
@@ -105,45 +51,120 @@ export function StatementDocument({ statement }: { statement: StatementResponse 
                 </tr>
               </thead>
               <tbody>
-                {history.map((row) => {
-                  const phrase = counterpartyPhrase(row.type, row.counterparty);
-                  return (
-                    <tr key={row.id}>
-                      <td data-label="Certificate" className="text-nowrap">
-                        {row.certificate}
-                      </td>
-                      <td data-label="Type">
-                        <span>
-                          <TypeBadge label={row.typeLabel} issued={row.issued} />
-                          {phrase && <span className="statement-counterparty"> {phrase}</span>}
-                        </span>
-                      </td>
-                      <td data-label="Origin" className="text-nowrap">
-                        {row.origin ?? '—'}
-                      </td>
-                      <td data-label="Cost" className="text-end text-nowrap">
-                        {formatCost(row.cost)}
-                      </td>
-                      <td data-label="Shares" className="text-end text-nowrap">
-                        {formatShares(row.shares)}
-                      </td>
-                      <td data-label="Balance" className="text-end text-nowrap">
-                        {formatShares(row.balance)}
-                      </td>
-                      <td data-label="Date" className="text-nowrap">
-                        {formatDate(row.date)}
-                      </td>
-                      <td data-label="Notes" className="statement-notes">
-                        {notesWithReason(row.notes, row.reason)}
-                      </td>
-                    </tr>
-                  );
-                })}
+                {history.map((row) => (
+                  <HistoryRow key={row.id} row={row} />
+                ))}
               </tbody>
             </Table>
           </div>
         )}
       </section>
     </article>
+  );
+}
+
+/** The company, the statement's dates and id, and the holder it is for. */
+function StatementHeading({ statement }: { statement: StatementResponse }) {
+  const { company, holder } = statement;
+  const header = statementHeader(statement);
+  return (
+    <header className="statement-header mb-4">
+      <div className="d-flex flex-wrap justify-content-between gap-3">
+        <div>
+          <p className="statement-company h4 mb-1">{company.legalName}</p>
+          {header.companyLines.map((line) => (
+            <p key={line} className="mb-0 small">
+              {line}
+            </p>
+          ))}
+        </div>
+        <dl className="statement-meta small mb-0">
+          <div>
+            <dt>Date</dt>
+            <dd>{header.statementDate}</dd>
+          </div>
+          <div>
+            <dt>As of</dt>
+            <dd>{header.asOf}</dd>
+          </div>
+          <div>
+            <dt>Document ID</dt>
+            <dd className="font-monospace">{statement.documentId}</dd>
+          </div>
+        </dl>
+      </div>
+      <p className="statement-kind text-uppercase small fw-semibold mt-3 mb-1">
+        Statement of Shareholdings
+      </p>
+      <h2 id="statement-holder" className="statement-holder h3 mb-1">
+        {header.holderName}
+      </h2>
+      {(holder.address || holder.city) && <p className="small mb-0">{header.holderAddress}</p>}
+    </header>
+  );
+}
+
+/** The holder's total balance by class, and the cost per share. */
+function TotalBalance({ statement }: { statement: StatementResponse }) {
+  const header = statementHeader(statement);
+  return (
+    <section className="total-balance card mb-4" aria-labelledby="total-balance-title">
+      <div className="card-body">
+        <h3 id="total-balance-title" className="h6 text-uppercase fw-bold mb-2">
+          TOTAL BALANCE
+        </h3>
+        <p className="total-balance-value display-6 fw-semibold mb-2">
+          {header.balance} <span className="fs-5">shares</span>
+        </p>
+        <dl className="row mb-0">
+          <dt className="col-6 col-sm-3">Common</dt>
+          <dd className="col-6 col-sm-3 mb-1" data-testid="total-common">
+            {header.common}
+          </dd>
+          <dt className="col-6 col-sm-3">Preferred</dt>
+          <dd className="col-6 col-sm-3 mb-1" data-testid="total-preferred">
+            {header.preferred}
+          </dd>
+          <dt className="col-6 col-sm-3">Cost Per Share</dt>
+          <dd className="col-6 col-sm-3 mb-0">{header.costPerShare}</dd>
+        </dl>
+      </div>
+    </section>
+  );
+}
+
+/** One transaction of the history. */
+function HistoryRow({ row }: { row: StatementResponse['history'][number] }) {
+  const phrase = counterpartyPhrase(row.type, row.counterparty);
+  return (
+    <tr>
+      <td data-label="Certificate" className="text-nowrap">
+        {row.certificate}
+      </td>
+      <td data-label="Type">
+        <span>
+          <TypeBadge label={row.typeLabel} issued={row.issued} />
+          {phrase && <span className="statement-counterparty"> {phrase}</span>}
+        </span>
+      </td>
+      <td data-label="Origin" className="text-nowrap">
+        {row.origin ?? '—'}
+      </td>
+      <td data-label="Cost" className="text-end text-nowrap">
+        {formatCost(row.cost)}
+      </td>
+      <td data-label="Shares" className="text-end text-nowrap">
+        {formatShares(row.shares)}
+      </td>
+      <td data-label="Balance" className="text-end text-nowrap">
+        {formatShares(row.balance)}
+      </td>
+      <td data-label="Date" className="text-nowrap">
+        {formatDate(row.date)}
+      </td>
+      <td data-label="Notes" className="statement-notes">
+        {notesWithReason(row.notes, row.reason)}
+      </td>
+    </tr>
   );
 }

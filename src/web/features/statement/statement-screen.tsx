@@ -10,7 +10,7 @@ import { useAsOfParam } from '../../lib/as-of-date';
 import { idParams } from '../../../contract/ledger';
 import { HolderNotFound } from './holder-not-found';
 import { StatementDocument } from './statement-document';
-import { downloadStatementPdf, statementPdfUrl, useStatement } from './use-statement';
+import { downloadStatementPdf, statementPdfUrl, useStatement } from './api/use-statement';
 
 export const NO_DATA_TO_PRINT =
   'No shareholder data available to print. Please wait for the data to load.';
@@ -34,8 +34,7 @@ function KnownStatementScreen({ holderId, today }: { holderId: string; today: st
   const asOf = useAsOfParam(today);
   const query = useStatement(holderId, asOf.param);
   const [printBlocked, setPrintBlocked] = useState(false);
-  const [pdfError, setPdfError] = useState<{ message: string; signIn: boolean } | null>(null);
-  const [downloading, setDownloading] = useState(false);
+  const pdf = usePdfDownload(holderId, asOf.param);
   const messageRef = useRef<HTMLDivElement>(null);
   const asOfId = useId();
 
@@ -43,27 +42,8 @@ function KnownStatementScreen({ holderId, today }: { holderId: string; today: st
     if (query.data) setPrintBlocked(false);
   }, [query.data]);
   useEffect(() => {
-    if (printBlocked || pdfError) messageRef.current?.focus();
-  }, [printBlocked, pdfError]);
-
-  const download = async (event: MouseEvent<HTMLAnchorElement>) => {
-    // Modified clicks (new tab, save as) keep the plain link.
-    if (event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
-    event.preventDefault();
-    if (downloading) return;
-    setPdfError(null);
-    setDownloading(true);
-    try {
-      await downloadStatementPdf(holderId, asOf.param);
-    } catch (e) {
-      setPdfError({
-        message: pdfFailureMessage(e),
-        signIn: e instanceof ApiError && e.status === 401,
-      });
-    } finally {
-      setDownloading(false);
-    }
-  };
+    if (printBlocked || pdf.error) messageRef.current?.focus();
+  }, [printBlocked, pdf.error]);
 
   const print = () => {
     if (!query.data) {
@@ -84,10 +64,10 @@ function KnownStatementScreen({ holderId, today }: { holderId: string; today: st
           className="btn btn-outline-primary"
           href={statementPdfUrl(holderId, asOf.param)}
           download
-          aria-disabled={downloading || undefined}
-          onClick={(e) => void download(e)}
+          aria-disabled={pdf.downloading || undefined}
+          onClick={(e) => void pdf.download(e)}
         >
-          {downloading ? 'Downloading PDF…' : 'Download PDF'}
+          {pdf.downloading ? 'Downloading PDF…' : 'Download PDF'}
         </a>
         <Link
           className="btn btn-outline-secondary"
@@ -107,23 +87,57 @@ function KnownStatementScreen({ holderId, today }: { holderId: string; today: st
             {NO_DATA_TO_PRINT}
           </Alert>
         )}
-        {pdfError && (
-          <Alert variant="danger" onClose={() => setPdfError(null)} dismissible>
-            {pdfError.message}
-            {pdfError.signIn && (
-              <>
-                {' '}
-                <a href="/login" className="alert-link">
-                  Log in
-                </a>
-              </>
-            )}
-          </Alert>
-        )}
+        <PdfFailure failure={pdf.error} onClose={pdf.clearError} />
       </div>
       <QueryState query={query} what="the statement">
         {(statement) => <StatementDocument statement={statement} />}
       </QueryState>
     </>
+  );
+}
+
+type PdfError = { message: string; signIn: boolean };
+
+/** Download PDF through the API client, so a refusal is said on the page rather than as a file. */
+function usePdfDownload(holderId: string, asOf: string | undefined) {
+  const [pdfError, setPdfError] = useState<PdfError | null>(null);
+  const [downloading, setDownloading] = useState(false);
+  const download = async (event: MouseEvent<HTMLAnchorElement>) => {
+    // Modified clicks (new tab, save as) keep the plain link.
+    if (event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    if (downloading) return;
+    setPdfError(null);
+    setDownloading(true);
+    try {
+      await downloadStatementPdf(holderId, asOf);
+    } catch (e) {
+      setPdfError({
+        message: pdfFailureMessage(e),
+        signIn: e instanceof ApiError && e.status === 401,
+      });
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  return { download, downloading, error: pdfError, clearError: () => setPdfError(null) };
+}
+
+/** Why the PDF did not download; a link to sign in again when the session ended. */
+function PdfFailure({ failure, onClose }: { failure: PdfError | null; onClose: () => void }) {
+  if (!failure) return null;
+  return (
+    <Alert variant="danger" onClose={onClose} dismissible>
+      {failure.message}
+      {failure.signIn && (
+        <>
+          {' '}
+          <a href="/login" className="alert-link">
+            Log in
+          </a>
+        </>
+      )}
+    </Alert>
   );
 }

@@ -3,7 +3,7 @@ import Form from 'react-bootstrap/Form';
 import type { DirectoryRow } from '../../../contract/ledger';
 import { ErrorPanel } from '../../components/error-panel';
 import { formatShares } from '../../lib/format';
-import { useHolderOptions } from './use-holder-options';
+import { useHolderOptions } from './api/use-holder-options';
 
 const SEARCH_DEBOUNCE_MS = 250;
 
@@ -29,6 +29,17 @@ export interface HolderPickerProps {
  * shows the loading bar until the first list arrives (transaction-page.tsx); a search that fails
  * says so here, with a Retry.
  */
+/** The select's empty choice: loading, failed, or how many holders it lists. */
+function placeholderText(options: ReturnType<typeof useHolderOptions>, shown: number): string {
+  if (options.isPending) return 'Loading shareholders…';
+  if (options.isError) return 'Could not load shareholders';
+  const more =
+    options.data && options.data.total > options.data.rows.length
+      ? ` of ${options.data.total}, search to narrow`
+      : '';
+  return `Choose a shareholder (${shown}${more})`;
+}
+
 export function HolderPicker({
   label,
   value,
@@ -40,7 +51,6 @@ export function HolderPicker({
 }: HolderPickerProps) {
   const [text, setText] = useState('');
   const [search, setSearch] = useState('');
-  const searchId = useId();
   const selectId = useId();
   const errorId = useId();
   const hintId = useId();
@@ -57,17 +67,7 @@ export function HolderPicker({
       <legend className="form-label fs-6 mb-1">{label}</legend>
       <div className="row g-2">
         <div className="col-sm-5">
-          <label htmlFor={searchId} className="visually-hidden">
-            Search {label}
-          </label>
-          <Form.Control
-            id={searchId}
-            type="search"
-            placeholder="Search by name"
-            autoComplete="off"
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-          />
+          <HolderSearch label={label} text={text} onText={setText} />
         </div>
         <div className="col-sm-7">
           <label htmlFor={selectId} className="visually-hidden">
@@ -87,17 +87,7 @@ export function HolderPicker({
               onChange(picked ? { id: picked.id, name: picked.name } : null);
             }}
           >
-            <option value="">
-              {options.isPending
-                ? 'Loading shareholders…'
-                : options.isError
-                  ? 'Could not load shareholders'
-                  : `Choose a shareholder (${rows.length}${
-                      options.data && options.data.total > options.data.rows.length
-                        ? ` of ${options.data.total}, search to narrow`
-                        : ''
-                    })`}
-            </option>
+            <option value="">{placeholderText(options, rows.length)}</option>
             {showSelected && <option value={value.id}>{value.name}</option>}
             {rows.map((r) => (
               <option key={r.id} value={r.id}>
@@ -127,5 +117,25 @@ export function HolderPicker({
         </div>
       )}
     </fieldset>
+  );
+}
+
+/** The search box that narrows the holder list (its label is read, not shown). */
+function HolderSearch(props: { label: string; text: string; onText: (text: string) => void }) {
+  const id = useId();
+  return (
+    <>
+      <label htmlFor={id} className="visually-hidden">
+        Search {props.label}
+      </label>
+      <Form.Control
+        id={id}
+        type="search"
+        placeholder="Search by name"
+        autoComplete="off"
+        value={props.text}
+        onChange={(e) => props.onText(e.target.value)}
+      />
+    </>
   );
 }

@@ -217,3 +217,44 @@ describe('Manage Shares: amounts as people type them', () => {
     expect(sent).toHaveLength(0);
   });
 });
+
+describe('Manage Shares: the fields each type shows', () => {
+  const shown = () => ({
+    shareClass: screen.queryByLabelText('Share Class', { exact: true }) !== null,
+    to: document.querySelector('select[name="to"]') !== null,
+    origins: screen.queryByText('Origin Certificates') !== null,
+    reason: screen.queryByLabelText('Reason', { exact: true }) !== null,
+  });
+  const choose = (value: string) => fireEvent.change(input('Type'), { target: { value } });
+
+  it('asks each type only for what it uses', () => {
+    network();
+    renderForm();
+    expect(shown()).toEqual({ shareClass: true, to: false, origins: false, reason: false });
+    choose('Transfer');
+    expect(shown()).toEqual({ shareClass: false, to: true, origins: true, reason: false });
+    choose('Convert to Preferred');
+    expect(shown()).toEqual({ shareClass: false, to: false, origins: true, reason: false });
+    choose('Cancel');
+    expect(shown()).toEqual({ shareClass: false, to: false, origins: true, reason: true });
+    for (const label of ['Date', 'Shares', 'Cost', 'Notes']) expect(input(label)).toBeTruthy();
+  });
+});
+
+describe('Manage Shares: an empty submit', () => {
+  it('names each missing field in words next to it, and sends nothing', async () => {
+    const sent = network();
+    renderForm();
+    type('Date', '');
+    await submit();
+    await waitFor(() => expect(document.getElementById('tx-Shares-error')).not.toBeNull());
+    expect(document.getElementById('tx-Shares-error')?.textContent).toBe(
+      'Enter the number of shares, such as 100 or 12.50.',
+    );
+    expect(document.getElementById('tx-ShareDate-error')?.textContent).toBe('Date is required.');
+    expect(screen.getByText('Choose the shareholder.')).toBeTruthy();
+    expect(input('Shares').getAttribute('aria-invalid')).toBe('true');
+    expect(document.body.textContent).not.toMatch(/Too small|expected string|Invalid input/);
+    expect(sent).toHaveLength(0);
+  });
+});

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { RecordTransactionBody, RecordTransactionResponse } from '../../../contract/ledger';
+import type { RecordTransactionBody, RecordTransactionResponse } from '../../../../contract/ledger';
 import {
   idempotencyHeader,
   ledgerPaths,
   ledgerQueryKeys,
-} from '../../../contract/constants/ledger';
-import { apiRequest } from '../../lib/api-client';
+} from '../../../../contract/constants/ledger';
+import { apiRequest } from '../../../lib/api-client';
 
 export interface RecordTransactionInput {
   body: RecordTransactionBody;

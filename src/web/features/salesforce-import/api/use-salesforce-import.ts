@@ -3,9 +3,9 @@ import type {
   SalesforceImportBody,
   SalesforceImportReport,
   SalesforceImportStatus,
-} from '../../../contract/salesforce-import';
-import { gatewayPaths } from '../../../contract/constants/gateway';
-import { apiRequest } from '../../lib/api-client';
+} from '../../../../contract/salesforce-import';
+import { gatewayPaths } from '../../../../contract/constants/gateway';
+import { apiRequest } from '../../../lib/api-client';
 
 /** GET /api/v1/import/salesforce: whether an org is connected to import from. */
 export const useSalesforceImportStatus = () =>

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { authPaths } from '../../../contract/constants/auth';
-import { apiRequest } from '../../lib/api-client';
+import { authPaths } from '../../../../contract/constants/auth';
+import { apiRequest } from '../../../lib/api-client';
 import { useSession, type SessionStatus } from './use-session';
 
 /**

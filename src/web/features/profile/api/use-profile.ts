@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ProfileResponse } from '../../../contract/ledger';
-import { ledgerPaths, ledgerQueryKeys } from '../../../contract/constants/ledger';
-import { apiRequest, pathWith } from '../../lib/api-client';
+import type { ProfileResponse } from '../../../../contract/ledger';
+import { ledgerPaths, ledgerQueryKeys } from '../../../../contract/constants/ledger';
+import { apiRequest, pathWith } from '../../../lib/api-client';
 
 /** GET /api/v1/shareholders/:id */
 export function fetchProfile(holderId: string, signal?: AbortSignal) {

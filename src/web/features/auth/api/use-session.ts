@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { UserInfo } from '../../../contract/user-info';
-import { userInfoPath } from '../../../contract/constants/auth';
-import { ApiError, apiRequest } from '../../lib/api-client';
+import type { UserInfo } from '../../../../contract/user-info';
+import { userInfoPath } from '../../../../contract/constants/auth';
+import { ApiError, apiRequest } from '../../../lib/api-client';
 
 /** 'error': the sign-in state could not be read (server error, no network, timeout). */
 export type SessionStatus = 'loading' | 'signed-out' | 'signed-in' | 'error';

@@ -1,11 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { DirectoryResponse } from '../../../contract/ledger';
+import type { DirectoryResponse } from '../../../../contract/ledger';
 import {
   directorySortKeys,
   ledgerPaths,
   ledgerQueryKeys,
-} from '../../../contract/constants/ledger';
-import { apiRequest } from '../../lib/api-client';
+} from '../../../../contract/constants/ledger';
+import { apiRequest } from '../../../lib/api-client';
 
 /** Every directory query starts with this key, so a ledger change can invalidate them all. */
 

@@ -1,7 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ApiKeysResponse, CreateApiKeyBody, CreatedApiKey } from '../../../contract/api-keys';
-import { apiKeyPaths, apiKeysQueryKey } from '../../../contract/constants/api-keys';
-import { apiRequest, pathWith } from '../../lib/api-client';
+import type {
+  ApiKeysResponse,
+  CreateApiKeyBody,
+  CreatedApiKey,
+} from '../../../../contract/api-keys';
+import { apiKeyPaths, apiKeysQueryKey } from '../../../../contract/constants/api-keys';
+import { apiRequest, pathWith } from '../../../lib/api-client';
 
 /** GET /api/v1/api-keys: the organization's keys (never the secrets). */
 export const useApiKeys = () =>

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { certificatesResponse } from '../../../contract/ledger';
-import { ledgerPaths, ledgerQueryKeys } from '../../../contract/constants/ledger';
-import { apiRequest } from '../../lib/api-client';
+import type { certificatesResponse } from '../../../../contract/ledger';
+import { ledgerPaths, ledgerQueryKeys } from '../../../../contract/constants/ledger';
+import { apiRequest } from '../../../lib/api-client';
 
 /** GET /api/v1/certificates?holderId=&withBalance=true: the From holder's certificates with shares. */
 export function fetchCertificates(holderId: string, signal?: AbortSignal) {

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldValues, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
-import { asSentence, issueWordsFor, type FieldLabels } from '../../contract/issue-words';
+import { asSentence, issueWordsFor, type FieldLabels } from '../../../contract/issue-words';
 
 /**
  * Every form's resolver: the contract's schema, its issues in words (contract/issue-words.ts)

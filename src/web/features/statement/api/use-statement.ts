@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { StatementResponse } from '../../../contract/ledger';
-import { ledgerPaths, ledgerQueryKeys } from '../../../contract/constants/ledger';
-import { apiDownload, apiRequest, pathWith } from '../../lib/api-client';
+import type { StatementResponse } from '../../../../contract/ledger';
+import { ledgerPaths, ledgerQueryKeys } from '../../../../contract/constants/ledger';
+import { apiDownload, apiRequest, pathWith } from '../../../lib/api-client';
 
 /** GET /api/v1/shareholders/:id/statement?asOf= */
 export function fetchStatement(holderId: string, asOf: string | undefined, signal?: AbortSignal) {

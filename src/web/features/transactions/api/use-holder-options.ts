@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { DirectoryResponse } from '../../../contract/ledger';
-import { ledgerPaths, ledgerQueryKeys } from '../../../contract/constants/ledger';
-import { apiRequest } from '../../lib/api-client';
+import type { DirectoryResponse } from '../../../../contract/ledger';
+import { ledgerPaths, ledgerQueryKeys } from '../../../../contract/constants/ledger';
+import { apiRequest } from '../../../lib/api-client';
 
 /** Holders matching a name, for the From / To pickers (the directory endpoint with ?search=). */
 export function fetchHolderOptions(search: string, signal?: AbortSignal) {

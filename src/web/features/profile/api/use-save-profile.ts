@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { SaveProfileBody, saveProfileResponse } from '../../../contract/ledger';
-import { ledgerPaths, ledgerQueryKeys } from '../../../contract/constants/ledger';
-import { apiRequest, pathWith } from '../../lib/api-client';
+import type { SaveProfileBody, saveProfileResponse } from '../../../../contract/ledger';
+import { ledgerPaths, ledgerQueryKeys } from '../../../../contract/constants/ledger';
+import { apiRequest, pathWith } from '../../../lib/api-client';
 
 type SaveProfileResponse = z.infer<typeof saveProfileResponse>;
 

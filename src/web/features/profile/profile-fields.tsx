@@ -1,0 +1,83 @@
+import Col from 'react-bootstrap/Col';
+import Row from 'react-bootstrap/Row';
+import { FieldControl } from '../../components/form/field-control';
+import { FormField } from '../../components/form/form-field';
+import { NOTES_HELP } from './profile-values';
+
+/** A field of the profile: its control's id is profile-<name>. */
+const field = (name: string, label: string) => ({ name, label, id: `profile-${name}` });
+
+/**
+ * The spec's profile fields: Name (read-only unless `canEditName`), State, City, Address, Zip
+ * Code, Phone, Cell Phone, Notes (`own`: the signed-in user's own profile).
+ */
+export function ProfileFields({ canEditName, own }: { canEditName: boolean; own: boolean }) {
+  return (
+    <>
+      <FormField
+        {...field('FullName', 'Name')}
+        description={canEditName ? undefined : 'Only an administrator can change the name.'}
+      >
+        <FieldControl
+          type="text"
+          autoComplete="name"
+          maxLength={200}
+          readOnly={!canEditName}
+          plaintext={!canEditName}
+        />
+      </FormField>
+      <Row>
+        <Col md={6}>
+          <FormField {...field('State', 'State')}>
+            <FieldControl type="text" autoComplete="address-level1" maxLength={100} />
+          </FormField>
+        </Col>
+        <Col md={6}>
+          <FormField {...field('City', 'City')}>
+            <FieldControl type="text" autoComplete="address-level2" maxLength={100} />
+          </FormField>
+        </Col>
+      </Row>
+      <FormField {...field('Address', 'Address')}>
+        <FieldControl type="text" autoComplete="street-address" maxLength={300} />
+      </FormField>
+      <PhoneRow />
+      <FormField
+        {...field('Notes', 'Notes')}
+        description={NOTES_HELP[own ? 'holder' : 'administrator']}
+        descriptionAbove
+      >
+        <FieldControl as="textarea" className="notes-textarea" maxLength={4000} />
+      </FormField>
+    </>
+  );
+}
+
+/** Zip Code, Phone and Cell Phone on one row. */
+function PhoneRow() {
+  return (
+    <Row>
+      <Col md={4}>
+        <FormField {...field('ZipCode', 'Zip Code')} description="Digits only." errorRole="alert">
+          <FieldControl
+            type="text"
+            inputMode="numeric"
+            pattern="[0-9]*"
+            maxLength={10}
+            autoComplete="postal-code"
+          />
+        </FormField>
+      </Col>
+      <Col md={4}>
+        <FormField {...field('Phone', 'Phone')}>
+          <FieldControl type="tel" autoComplete="tel" maxLength={40} />
+        </FormField>
+      </Col>
+      <Col md={4}>
+        <FormField {...field('CellPhone', 'Cell Phone')}>
+          <FieldControl type="tel" maxLength={40} />
+        </FormField>
+      </Col>
+    </Row>
+  );
+}

@@ -7,7 +7,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { Duplex } from 'node:stream';
 import type pg from 'pg';
 import { DEFAULT_TIME_ZONE, formatAmount, parseSignedAmount, todayIn } from '../../src/ledger';
-import { openPostgres } from '../../src/server/db/database';
+import { openPostgres } from '../../src/server/db/open-database';
 import { formatTenThousandths } from '../../src/server/ledger-store/amounts';
 import { answerTemplate } from '../../src/server/ledger-store/answer-template';
 import * as q from './bare-sql';

@@ -5,7 +5,7 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { Config } from './config';
-import type { Database } from './db/database';
+import type { Database } from './db/open-database';
 import { registerJsonBodyParser } from './http/json-body-parser';
 import { docsUi, openApiDocument } from './http/openapi';
 import { openApiTransform } from './http/openapi-transform';

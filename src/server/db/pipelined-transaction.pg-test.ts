@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Database } from '../db/database';
+import type { Database } from '../db/open-database';
 import { createTestDatabase } from '../test-support/test-database';
 import {
   isPreconditionFailed,

@@ -2,7 +2,7 @@ import { and, count, eq, inArray } from 'drizzle-orm';
 import { verifyPassword } from '../auth/auth';
 import { matchHolder } from '../auth/holder-match';
 import type { Config } from '../config';
-import type { Database } from '../db/database';
+import type { Database } from '../db/open-database';
 import { authAccount, authUser, organization } from '../db/schema';
 import { createOrganization } from '../ledger-store/create-organization';
 import { DEMO_HOLDERS, seedDemoHolders } from './seed-demo-holders';

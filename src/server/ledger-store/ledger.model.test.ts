@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { formatAmount, isLedgerError, type OperationInput } from '../../ledger';
 // The model is for tests only: it is not part of the ledger's entry point.
 import { createInMemoryLedger, type InMemoryLedger } from '../../ledger/in-memory-ledger';
-import type { Database, Db } from '../db/database';
+import type { Db } from '../db/database';
+import type { Database } from '../db/open-database';
 import { createHolder, createOrganization } from '../test-support/fixtures';
 import { useTestDatabase } from '../test-support/use-test-database';
 import { toHundredths, toTenThousandths } from './amounts';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { openPglite, openPostgres, type Database } from '../db/database';
+import { openPglite, openPostgres, type Database } from '../db/open-database';
 
 /**
  * A fresh, migrated database for one test file: PGlite in memory by default, or a new PostgreSQL

@@ -11,7 +11,7 @@ import {
 } from '../../../contract/data-api';
 import { todayIn } from '../../../ledger';
 import type { DataLane } from '../../db/data-lane';
-import type { Database } from '../../db/database';
+import type { Database } from '../../db/open-database';
 import { errorResponses } from '../../http/openapi';
 import { bulkTurns } from './bulk-turns';
 import { dataErrorCodes } from './data-errors';

@@ -5,7 +5,7 @@ import {
 } from '../../../../contract/gateway';
 import { AppError } from '../../../http/app-error';
 import type { Config } from '../../../config';
-import type { Database } from '../../../db/database';
+import type { Database } from '../../../db/open-database';
 import { createCursors, type Cursors } from '../gateway-cursor';
 import type { Provider } from '../gateway-provider';
 import { withAudit } from '../gateway-audit';

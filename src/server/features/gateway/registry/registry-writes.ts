@@ -11,7 +11,7 @@ import {
   type GatewayWriteResponse,
 } from '../../../../contract/gateway';
 import type { ErrorBody } from '../../../../contract/common';
-import type { Database } from '../../../db/database';
+import type { Database } from '../../../db/open-database';
 import { AppError } from '../../../http/app-error';
 import { requireIdempotencyKey } from '../../../ledger-store/idempotency';
 import { findVisibleHolder } from '../../../ledger-store/visible-holder';

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { isLedgerError, type OperationInput } from '../../../../ledger';
 import type { ImportProblem, SalesforceImportReport } from '../../../../contract/salesforce-import';
-import type { Database, Tx } from '../../../db/database';
+import type { Tx } from '../../../db/database';
+import type { Database } from '../../../db/open-database';
 import type { LedgerTransaction } from '../../../db/ledger-transaction';
 import { rows } from '../../../db/sql';
 import { invariantsWithin } from '../../../ledger-store/invariants';

@@ -6,7 +6,7 @@ import {
   salesforceImportStatus,
 } from '../../../../contract/salesforce-import';
 import { gatewayMessages } from '../../../../contract/gateway';
-import type { Database } from '../../../db/database';
+import type { Database } from '../../../db/open-database';
 import { AppError } from '../../../http/app-error';
 import { errorResponses } from '../../../http/openapi';
 import { organizationOf } from '../../data-api/organization-of';

@@ -11,7 +11,7 @@ import {
 import type { DataLane } from '../../db/data-lane';
 import { errorResponses } from '../../http/openapi';
 import { dataErrorCodes } from './data-errors';
-import type { DataApp } from './data-api-routes';
+import type { DataApp } from './data-app';
 import { describeSchema } from './describe-schema';
 import { getDashboard } from './get-dashboard';
 import { entityRoutes } from './entity-routes';

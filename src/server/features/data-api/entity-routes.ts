@@ -10,7 +10,7 @@ import {
 import { todayIn } from '../../../ledger';
 import type { DataLane } from '../../db/data-lane';
 import { errorResponses } from '../../http/openapi';
-import type { DataApp } from './data-api-routes';
+import type { DataApp } from './data-app';
 import { dataErrorCodes } from './data-errors';
 import { registry } from './entity-registry';
 import { createSchemas, recordSchemas, updateSchemas } from './field-schemas';

@@ -9,7 +9,7 @@ import { todayIn } from '../../../ledger';
 import type { DataLane } from '../../db/data-lane';
 import { errorResponses } from '../../http/openapi';
 import { dataErrorCodes } from './data-errors';
-import type { DataApp } from './data-api-routes';
+import type { DataApp } from './data-app';
 import { target } from './organization-of';
 import { createOne, deleteOne, updateOne } from './single-record';
 

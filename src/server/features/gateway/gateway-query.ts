@@ -1,14 +1,12 @@
 import type { FilterOperator } from '../../../contract/data-api';
 import { gatewayLimits, type GatewayQueryBody } from '../../../contract/gateway';
-import { invalid } from '../data-api/data-errors';
 import { operatorOf } from '../data-api/query-filters';
-import { parseFilterText } from './filter-text';
+import { parseFilterText, type Primitive } from './filter-text';
+import { gatewayInvalid } from './gateway-invalid';
 
 // A gateway query, read once from the request into a form every provider compiles: its own SQL
 // (registry) or SOQL (salesforce). Field names are checked for shape here and against the
 // object's fields by the provider; values are kept as data, never pasted into a statement.
-
-export type Primitive = string | number | boolean | null;
 
 export interface Condition {
   kind: 'condition';
@@ -40,9 +38,6 @@ export interface GatewayQuery {
   /** Records a page holds at most. */
   pageSize: number;
 }
-
-/** The data layer's 400 naming the field: the gateway's requests are refused the same way. */
-export const gatewayInvalid = invalid;
 
 /** Letters, digits and _ (and Parent.Field): the only names a statement ever gets. */
 const FIELD = /^[A-Za-z][A-Za-z0-9_]{0,79}(\.[A-Za-z][A-Za-z0-9_]{0,79}){0,4}$/;

@@ -6,7 +6,8 @@ import { AppError } from '../../../http/app-error';
 import type { Principal } from '../../../plugins/access-control';
 import { compare } from '../../data-api/query-filters';
 import type { QueryPage } from '../gateway-provider';
-import { gatewayInvalid, type Filter, type GatewayQuery } from '../gateway-query';
+import { gatewayInvalid } from '../gateway-invalid';
+import { type Filter, type GatewayQuery } from '../gateway-query';
 import { orderTerm, rowsAfter, type SortKey, type SortValue } from './registry-keyset';
 import {
   registryObjectDefs,

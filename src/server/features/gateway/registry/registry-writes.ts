@@ -19,7 +19,7 @@ import { parseOrThrow } from '../../data-api/data-errors';
 import { saveProfile } from '../../shareholders/save-profile';
 import { recordTransaction } from '../../transactions/record-transaction';
 import type { GatewayCall } from '../gateway-provider';
-import { gatewayInvalid } from '../gateway-query';
+import { gatewayInvalid } from '../gateway-invalid';
 import { registryObject } from './registry-query';
 
 // The registry's writes through the gateway are the ledger's own actions: inserting a

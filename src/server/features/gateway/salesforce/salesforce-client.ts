@@ -1,6 +1,7 @@
 import { gatewayLimits } from '../../../../contract/gateway';
 import { AppError } from '../../../http/app-error';
-import { fieldName, gatewayInvalid } from '../gateway-query';
+import { gatewayInvalid } from '../gateway-invalid';
+import { fieldName } from '../gateway-query';
 import type { SalesforceSettings } from './salesforce-config';
 
 // Salesforce's REST API over Node's fetch (decision 082: six endpoints do not need jsforce): the

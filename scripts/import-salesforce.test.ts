@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/server/db/open-database';
 import { rows } from '../src/server/db/sql';
 import { createOrganization } from '../src/server/ledger-store/create-organization';
-import { salesforceLedger } from '../src/server/features/gateway/salesforce-import/salesforce-fixture';
+import { salesforceLedger } from '../src/server/features/salesforce-import/salesforce-fixture';
 import {
   startSalesforceServer,
   type SalesforceServer,

@@ -19,7 +19,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { salesforceLedger } from '../src/server/features/gateway/salesforce-import/salesforce-fixture';
+import { salesforceLedger } from '../src/server/features/salesforce-import/salesforce-fixture';
 import {
   startSalesforceServer,
   type SalesforceServer,

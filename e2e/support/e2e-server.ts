@@ -5,7 +5,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startSmtpCatcher } from '../../src/server/mail/test-smtp-catcher';
 import { startTestIdp, TEST_CLIENT } from '../../src/server/auth/test-oidc-provider';
-import { salesforceLedger } from '../../src/server/features/gateway/salesforce-import/salesforce-fixture';
+import { salesforceLedger } from '../../src/server/features/salesforce-import/salesforce-fixture';
 import { startSalesforceServer } from '../../src/server/test-support/salesforce-server';
 
 const publicUrl = process.env.PUBLIC_URL!;

@@ -33,7 +33,7 @@ import { apiKeyRoutes } from './features/api-keys/api-key-routes';
 import { registerApiKeyAudit } from './plugins/api-key-audit';
 import { gatewayRoutes } from './features/gateway/gateway-routes';
 import { configureGateway } from './features/gateway/providers/configured-providers';
-import { salesforceImportRoutes } from './features/gateway/salesforce-import/salesforce-import-routes';
+import { salesforceImportRoutes } from './features/salesforce-import/salesforce-import-routes';
 
 export interface AppDeps {
   config: Config;

@@ -1,6 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import type { PgTable } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import { AppError } from '../http/app-error';
 import type { Db, Tx } from './database';
@@ -147,10 +146,11 @@ async function busyAsRefusal<T>(work: () => Promise<T>): Promise<T> {
 }
 
 const dataBusy = () =>
-  new AppError(
-    'DB.BUSY',
-    'The database API is busy with other requests. Nothing was written; please try again shortly.',
-  );
+  new AppError({
+    code: 'DB.BUSY',
+    message:
+      'The database API is busy with other requests. Nothing was written; please try again shortly.',
+  });
 
 /**
  * PGlite (one connection for everything): a data request waits for no longer than its budget

@@ -123,11 +123,16 @@ export async function betterAuthRoutes(
         if (url === '/api/auth/revoke-session') {
           body = await revokeBody(request);
           if (!body)
-            throw new AppError('AUTH.SESSION_NOT_FOUND', 'No such session of yours.', 'id');
+            throw new AppError({
+              code: 'AUTH.SESSION_NOT_FOUND',
+              message: 'No such session of yours.',
+              field: 'id',
+            });
         }
         const res = await forward(request, body);
         // better-auth's own refusal of a caller without its session, in the API's one shape.
-        if (res.status === 401) throw new AppError('AUTH.UNAUTHENTICATED', 'Please sign in.');
+        if (res.status === 401)
+          throw new AppError({ code: 'AUTH.UNAUTHENTICATED', message: 'Please sign in.' });
         copyHeaders(res.headers, reply);
         if (url.startsWith('/api/auth/revoke-') && res.ok && request.principal) {
           const endedId = (request.body as { id?: string } | undefined)?.id;

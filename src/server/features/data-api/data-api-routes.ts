@@ -19,7 +19,7 @@ import { dataErrorCodes } from './data-errors';
 import { createRecords } from './create-records';
 import { dataRestRoutes } from './data-rest-routes';
 import { deleteRecords } from './delete-records';
-import { organizationOf } from './organization-of';
+import { organizationOf } from '../../http/organization-of';
 import { singleRecordRoutes } from './single-record-routes';
 import { runQuery } from './run-query';
 import { updateRecords } from './update-records';

@@ -10,7 +10,7 @@ import type { DataLane } from '../../db/data-lane';
 import { errorResponses } from '../../http/openapi';
 import { dataErrorCodes } from './data-errors';
 import type { DataApp } from './data-app';
-import { target } from './organization-of';
+import { target } from '../../http/organization-of';
 import { createOne, deleteOne, updateOne } from './single-record';
 
 // The generic one-record writes (/create/{entity}, /update/{entity}/{id}, /delete/...), for every

@@ -2,7 +2,8 @@ import { gatewayLimits, type GatewaySearchBody } from '../../../../contract/gate
 import type { Db } from '../../../db/database';
 import type { QueryPage, SearchPage } from '../gateway-provider';
 import { gatewayInvalid } from '../gateway-invalid';
-import { fieldName, type GatewayQuery } from '../gateway-query';
+import { fieldName } from '../../../salesforce/field-name';
+import type { GatewayQuery } from '../gateway-query';
 import {
   queryRegistry,
   queryRegistryMore,

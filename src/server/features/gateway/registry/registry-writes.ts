@@ -15,7 +15,7 @@ import type { Database } from '../../../db/open-database';
 import { AppError } from '../../../http/app-error';
 import { requireIdempotencyKey } from '../../../ledger-store/idempotency';
 import { findVisibleHolder } from '../../../ledger-store/visible-holder';
-import { parseOrThrow } from '../../data-api/data-errors';
+import { parseOrThrow } from '../../../http/invalid-input';
 import { saveProfile } from '../../shareholders/save-profile';
 import { recordTransaction } from '../../transactions/record-transaction';
 import type { GatewayCall } from '../gateway-provider';
@@ -36,12 +36,13 @@ const asAdministrator = (call: GatewayCall) => ({
   role: 'administrator' as const,
 });
 
-const refused = (code: string, message: string) => new AppError(code, message, 'objectName');
+const refused = (code: string, message: string) =>
+  new AppError({ code, message, field: 'objectName' });
 
 /** A refusal the Transfer stored (and replays) becomes the same coded error, its field under data. */
 function rethrow(body: ErrorBody): never {
   const field = body.field ? `data.${body.field}` : undefined;
-  throw new AppError(body.code, body.message, field, body.details);
+  throw new AppError({ code: body.code, message: body.message, field, details: body.details });
 }
 
 export async function insertRegistry(

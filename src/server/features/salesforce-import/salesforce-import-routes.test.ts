@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { SalesforceImportReport } from '../../../../contract/salesforce-import';
-import { rows } from '../../../db/sql';
-import { expectLedgerSound } from '../../../ledger-store/test-scenario';
-import { useLedgerScenario } from '../../../test-support/use-ledger-scenario';
-import { salesforceEnv, useSalesforceServer } from '../../../test-support/use-salesforce-server';
-import { useTestApp } from '../../../test-support/use-test-app';
+import type { SalesforceImportReport } from '../../../contract/salesforce-import';
+import { rows } from '../../db/sql';
+import { expectLedgerSound } from '../../ledger-store/test-scenario';
+import { useLedgerScenario } from '../../test-support/use-ledger-scenario';
+import { salesforceEnv, useSalesforceServer } from '../../test-support/use-salesforce-server';
+import { useTestApp } from '../../test-support/use-test-app';
 import { salesforceLedger } from './salesforce-fixture';
 
 const sf = useSalesforceServer({ batchSize: 4 });

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../../../db/database';
-import { authUser } from '../../../db/schema';
-import { rows } from '../../../db/sql';
+import type { Tx } from '../../db/database';
+import { authUser } from '../../db/schema';
+import { rows } from '../../db/sql';
 import { addRefs, type Run } from './run-import';
 import type { SfShareholder } from './salesforce-records';
 

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { rows } from '../../../db/sql';
-import { expectLedgerSound } from '../../../ledger-store/test-scenario';
-import { addLogin, createHolder, createOrganization } from '../../../test-support/fixtures';
-import { useTestApp } from '../../../test-support/use-test-app';
+import { rows } from '../../db/sql';
+import { expectLedgerSound } from '../../ledger-store/test-scenario';
+import { addLogin, createHolder, createOrganization } from '../../test-support/fixtures';
+import { useTestApp } from '../../test-support/use-test-app';
 import { runSalesforceImport } from './run-import';
 import { salesforceLedger, sfIds } from './salesforce-fixture';
 import type { SalesforceLedger } from './salesforce-records';

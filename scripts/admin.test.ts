@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { openPglite } from '../src/server/db/database';
+import { openPglite } from '../src/server/db/open-database';
 import { matchHolder } from '../src/server/auth/holder-match';
 import { signInAs } from '../src/server/test-support/fixtures';
 import { createTestApp } from '../src/server/test-support/test-app';

@@ -14,7 +14,7 @@ import { createLogin } from '../src/server/auth/create-login';
 import { matchHolder } from '../src/server/auth/holder-match';
 import { loadConfig } from '../src/server/config';
 import { lockDataDir } from '../src/server/data-dir-lock';
-import { openDatabase } from '../src/server/db/database';
+import { openDatabase } from '../src/server/db/open-database';
 import { organization, shareholder } from '../src/server/db/schema';
 import { organizationMeant } from './organization-meant';
 import { createMailer } from '../src/server/mail/mailer';

@@ -1,6 +1,6 @@
 // npm run db:migrate: apply every committed migration to the configured database.
 import { loadConfig } from '../src/server/config';
-import { openDatabase } from '../src/server/db/database';
+import { openDatabase } from '../src/server/db/open-database';
 import { lockDataDir } from '../src/server/data-dir-lock';
 
 // Migrating signs nothing: no SESSION_SECRET needed.

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../src/server/db/database';
+import { openDatabase } from '../src/server/db/open-database';
 import { rows } from '../src/server/db/sql';
 import { createOrganization } from '../src/server/ledger-store/create-organization';
 import { salesforceLedger } from '../src/server/test-support/salesforce-ledger';

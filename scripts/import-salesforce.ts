@@ -5,10 +5,10 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/server/config';
 import { lockDataDir } from '../src/server/data-dir-lock';
-import { openDatabase } from '../src/server/db/database';
-import { SalesforceClient } from '../src/server/features/gateway/salesforce/salesforce-client';
-import { readSalesforceLedger } from '../src/server/features/gateway/salesforce-import/read-salesforce-ledger';
-import { runSalesforceImport } from '../src/server/features/gateway/salesforce-import/run-import';
+import { openDatabase } from '../src/server/db/open-database';
+import { SalesforceClient } from '../src/server/salesforce/salesforce-client';
+import { readSalesforceLedger } from '../src/server/features/salesforce-import/read-salesforce-ledger';
+import { runSalesforceImport } from '../src/server/features/salesforce-import/run-import';
 import { describeReport } from './import-report';
 import { organizationMeant } from './organization-meant';
 

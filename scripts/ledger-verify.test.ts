@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { openPglite, type Database } from '../src/server/db/database';
+import { openPglite, type Database } from '../src/server/db/open-database';
 import { poster } from '../src/server/test-support/ledger-scenario';
 import { createHolder, createOrganization } from '../src/server/test-support/fixtures';
 import { TEST_SESSION_SECRET } from '../src/server/test-support/test-app';

@@ -1,7 +1,7 @@
 // npm run ledger:verify: runs ledger_invariants() against the configured database and exits
 // non-zero when it returns any row (checklist LED-12).
 import { loadConfig } from '../src/server/config';
-import { openDatabase } from '../src/server/db/database';
+import { openDatabase } from '../src/server/db/open-database';
 import { lockDataDir } from '../src/server/data-dir-lock';
 import { ledgerInvariants } from '../src/server/ledger-store/invariants';
 

@@ -133,6 +133,11 @@ if (wants('check')) {
       ['scripts/openapi/lint-openapi.ts'],
     ],
     ['format', bin('prettier'), ['--check', '.']],
+    [
+      'import cycles (dependency-cruiser)',
+      bin('depcruise'),
+      ['src', '--config', '.dependency-cruiser.cjs', '--output-type', 'err'],
+    ],
   ]);
 }
 

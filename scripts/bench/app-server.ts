@@ -2,7 +2,7 @@
 // 127.0.0.1, with an administrator session made the way the tests make one (signInAs).
 import { buildApp } from '../../src/server/app';
 import { parseConfig } from '../../src/server/config';
-import { openPostgres } from '../../src/server/db/database';
+import { openPostgres } from '../../src/server/db/open-database';
 import { signInAs } from '../../src/server/test-support/fixtures';
 import { CapturingClient, installSqlCapture } from './sql-capture';
 import { send, serveCapture } from './protocol';

@@ -7,7 +7,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { SQL } from 'drizzle-orm';
 import type pg from 'pg';
 import { DEFAULT_TIME_ZONE, formatAmount, parseSignedAmount, todayIn } from '../../src/ledger';
-import { openPostgres } from '../../src/server/db/database';
+import { openPostgres } from '../../src/server/db/open-database';
 import { renderSql } from '../../src/server/db/sql';
 import { directorySql } from '../../src/server/features/shareholders/list-directory';
 import { named } from '../../src/server/db/named-statements';

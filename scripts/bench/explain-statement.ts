@@ -3,7 +3,7 @@
 // plan docs/decisions/087 quotes, and its median time alone, sent as the app sends it. BENCH_HOLDERS / BENCH_TRANSACTIONS set the shape as for the bench.
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
-import { openPostgres } from '../../src/server/db/database';
+import { openPostgres } from '../../src/server/db/open-database';
 import { createScratchDatabase } from './scratch-db';
 import { seedRegistry } from './seed';
 import { STATEMENT_HISTORY } from './bare-sql';

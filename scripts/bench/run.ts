@@ -6,7 +6,7 @@ import { DEFAULT_TIME_ZONE, todayIn } from '../../src/ledger';
 import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
 import pg from 'pg';
-import { openPostgres } from '../../src/server/db/database';
+import { openPostgres } from '../../src/server/db/open-database';
 import { named } from '../../src/server/db/named-statements';
 import { measureAlternating, type CannonRequest, type LoadSpec } from './load';
 import { failures, ratio, table, type Row } from './report';

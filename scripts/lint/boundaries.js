@@ -78,10 +78,10 @@ export const boundariesConfig = {
             ],
           },
           // The CRM gateway is an adapter: its registry provider runs the ledger's own use cases
-          // (Transfer, profile Save) and the data layer's filter compiler rather than copy them.
+          // (Transfer, profile Save) rather than copy them.
           {
             from: { element: { type: 'server-feature', captured: { feature: 'gateway' } } },
-            allow: ['transactions', 'shareholders', 'data-api'].map((feature) =>
+            allow: ['transactions', 'shareholders'].map((feature) =>
               element('server-feature', { captured: { feature } }),
             ),
           },

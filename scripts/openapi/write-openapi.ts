@@ -2,7 +2,7 @@
 // in-memory embedded database: `tsx scripts/openapi/write-openapi.ts out.json`.
 import { writeFileSync } from 'node:fs';
 import { buildApp } from '../../src/server/app';
-import { openDatabase } from '../../src/server/db/database';
+import { openDatabase } from '../../src/server/db/open-database';
 import { testConfig } from '../../src/server/test-support/test-app';
 
 const out = process.argv[2] ?? 'openapi.json';

@@ -1,5 +1,5 @@
 import type { ClassTotals } from './class-types';
-import type { CertificateState, PlannedCertificate, PlannedEntry } from './plan-operation';
+import type { CertificateState, PlannedCertificate, PlannedEntry } from './ledger-state';
 
 /** How one holder's kept figures move: the change of each class, and of their held cost. */
 export interface HolderChange extends ClassTotals {

@@ -2,6 +2,13 @@ import { isClassType, type ClassType } from './class-types';
 import { divRoundHalfUp, formatAmount, parseAmount } from './decimal';
 import { isIsoDate } from './iso-date';
 import { LedgerError, type LedgerErrorCode, type LedgerField } from './ledger-error';
+import type {
+  CertificateState,
+  HolderState,
+  LedgerState,
+  PlannedCertificate,
+  PlannedEntry,
+} from './ledger-state';
 import { effectOf, type OperationEffect } from './operation-effect';
 import { isOperationType, type OperationType, type TransactionType } from './transaction-types';
 
@@ -31,53 +38,14 @@ export interface OperationInput {
   reason?: string | null | undefined;
 }
 
-export interface HolderState {
-  id: string;
-  active: boolean;
-}
-
-export interface CertificateState {
-  id: string;
-  holderId: string;
-  classType: ClassType;
-  /** Hundredths of a share. */
-  balance: bigint;
-  effectiveDate: string;
-  /** Acquisition price per share, hundredths of a USD. */
-  cost: bigint;
-}
-
-/** What the server loaded (and locked) for this input: at least every holder and certificate it names. */
-export interface LedgerState {
-  holders: ReadonlyMap<string, HolderState>;
-  certificates: ReadonlyMap<string, CertificateState>;
-}
-
-export type CertificateRef = { existingId: string } | { newRef: string };
-
-export interface PlannedCertificate {
-  /** 'new-0', 'new-1', ... referenced by entries. */
-  ref: string;
-  holderId: string;
-  classType: ClassType;
-  originCertificateId: string | null;
-  effectiveDate: string;
-  /** Acquisition price per share, hundredths. */
-  cost: bigint;
-}
-
-export interface PlannedEntry {
-  certificate: CertificateRef;
-  /** Holder of that certificate. */
-  holderId: string;
-  type: TransactionType;
-  /** Signed hundredths of a share: positive for Issued types, negative otherwise. */
-  shares: bigint;
-  originCertificateId: string | null;
-  /** Price per share, hundredths. */
-  cost: bigint;
-  preferred: boolean;
-}
+export type {
+  CertificateRef,
+  CertificateState,
+  HolderState,
+  LedgerState,
+  PlannedCertificate,
+  PlannedEntry,
+} from './ledger-state';
 
 /** Rows to write, in transaction order. Every entry shares the plan's date, notes and reason. */
 export interface OperationPlan {

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessPolicy } from './access-policy';
 import { buildApp } from './app';
-import type { Database } from './db/database';
+import type { Database } from './db/open-database';
 import { createHolder, createOrganization, signInAs } from './test-support/fixtures';
 import { testConfig, type TestApp } from './test-support/test-app';
 import { createTestDatabase } from './test-support/test-database';

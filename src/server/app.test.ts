@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPostgres } from './db/database';
+import { openPostgres } from './db/open-database';
 import { accessPolicy, publicPrefixes } from './access-policy';
 import { createHolder, createOrganization, signInAs } from './test-support/fixtures';
 import { expectPagePolicies } from './test-support/expect-page-policies';

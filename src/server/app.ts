@@ -5,7 +5,7 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { Config } from './config';
-import type { Database } from './db/database';
+import type { Database } from './db/open-database';
 import { registerJsonBodyParser } from './http/json-body-parser';
 import { docsUi, openApiDocument } from './http/openapi';
 import { openApiTransform } from './http/openapi-transform';
@@ -34,7 +34,7 @@ import { apiKeyRoutes } from './features/api-keys/api-key-routes';
 import { registerApiKeyAudit } from './plugins/api-key-audit';
 import { gatewayRoutes } from './features/gateway/gateway-routes';
 import { configureGateway } from './features/gateway/providers/configured-providers';
-import { salesforceImportRoutes } from './features/gateway/salesforce-import/salesforce-import-routes';
+import { salesforceImportRoutes } from './features/salesforce-import/salesforce-import-routes';
 
 export interface AppDeps {
   config: Config;

@@ -5,7 +5,7 @@ import {
   apiVersionPattern,
   salesforceDefaults,
   type SalesforceSettings,
-} from './features/gateway/salesforce/salesforce-config';
+} from './salesforce/salesforce-config';
 
 /** Empty strings in the environment count as "not set". */
 const optional = <T extends z.ZodType>(schema: T) =>

@@ -5,7 +5,7 @@ import { DataDirLockedError, lockDataDir } from './data-dir-lock';
 import { listenProblem, probeListen } from './listen-problem';
 import type { FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
-import type { Database } from './db/database';
+import type { Database } from './db/open-database';
 
 const DRAIN_LIMIT_MS = 10_000;
 
@@ -133,7 +133,7 @@ async function openReachableDatabase(
     { pino },
     { waitForDatabase, DatabaseUnreachableError },
   ] = await Promise.all([
-    import('./db/database'),
+    import('./db/open-database'),
     import('./logger'),
     import('pino'),
     import('./db/wait-for-database'),

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
-import type { Database } from './db/database';
+import type { Database } from './db/open-database';
 import { seedDemoData, shouldSeedDemo } from './demo/seed-demo';
 import { seedDemoDataLayer } from './demo/seed-demo-data-layer';
 import { verifyLedgerAtStartup } from './ledger-store/verify-at-startup';

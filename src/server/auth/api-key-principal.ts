@@ -29,7 +29,10 @@ interface KeyRow {
 }
 
 const invalidKey = () =>
-  new AppError('AUTH.INVALID_API_KEY', 'The API key is not valid, or it has been revoked.');
+  new AppError({
+    code: 'AUTH.INVALID_API_KEY',
+    message: 'The API key is not valid, or it has been revoked.',
+  });
 
 /**
  * The caller an `X-API-Key` names: an unrevoked key of an organization, limited per key. Its

@@ -41,16 +41,16 @@ export function registerCsrfCheck(app: FastifyInstance, publicUrl: string): void
         },
         'cross-site write refused',
       );
-      throw new AppError('AUTH.CSRF', refusal(request.headers.origin, origin));
+      throw new AppError({ code: 'AUTH.CSRF', message: refusal(request.headers.origin, origin) });
     }
     const hasBody =
       Number(request.headers['content-length'] ?? 0) > 0 ||
       request.headers['transfer-encoding'] !== undefined;
     if (hasBody && !/^application\/json\b/i.test(request.headers['content-type'] ?? '')) {
-      throw new AppError(
-        'HTTP.UNSUPPORTED_MEDIA_TYPE',
-        'Requests must be sent as application/json.',
-      );
+      throw new AppError({
+        code: 'HTTP.UNSUPPORTED_MEDIA_TYPE',
+        message: 'Requests must be sent as application/json.',
+      });
     }
   }
 }

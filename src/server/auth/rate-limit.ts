@@ -7,7 +7,7 @@ import { AppError } from '../http/app-error';
 
 /** The refusal of a caller over a limit, with how many seconds to wait (Retry-After). */
 export const rateLimited = (retryAfter: number): AppError =>
-  new AppError('AUTH.RATE_LIMITED', authMessages.tooManyAttempts, undefined, undefined, retryAfter);
+  new AppError({ code: 'AUTH.RATE_LIMITED', message: authMessages.tooManyAttempts, retryAfter });
 
 /**
  * A fixed-window counter in app_rate_limit, a table no other code sweeps (better-auth's limiter

@@ -50,13 +50,16 @@ export function createPrincipalResolver(
 function withKey(session: Principal | null, key: Principal): Principal {
   // A session was sent but has ended: the client must sign in again, not go on as the key.
   if (session === null)
-    throw new AppError('AUTH.UNAUTHENTICATED', 'Your session has ended. Please sign in again.');
+    throw new AppError({
+      code: 'AUTH.UNAUTHENTICATED',
+      message: 'Your session has ended. Please sign in again.',
+    });
   if (session.organizationId !== key.organizationId)
-    throw new AppError(
-      'AUTH.ORGANIZATION_MISMATCH',
-      'The API key belongs to another organization than your session.',
-      apiKeyHeader,
-    );
+    throw new AppError({
+      code: 'AUTH.ORGANIZATION_MISMATCH',
+      message: 'The API key belongs to another organization than your session.',
+      field: apiKeyHeader,
+    });
   return { ...session, apiKey: key.apiKey! };
 }
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { companyRow, createdAt, moment } from './columns';
+import { createdAt, moment } from './columns';
+import { companyRow } from './organization-schema';
 
 /**
  * Machine access (spec section 6): a key is shown once and kept only as its SHA-256 (a random

@@ -1,6 +1,6 @@
 import { bigint, boolean, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, moment, updatedAt } from './columns';
-import { organization } from './schema';
+import { organization } from './organization-schema';
 
 // better-auth's core tables (1.7), mapped through its drizzle adapter: property names are the
 // field names better-auth uses, SQL names are ours.

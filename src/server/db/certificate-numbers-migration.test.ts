@@ -5,7 +5,7 @@ import { migrate } from 'drizzle-orm/pglite/migrator';
 import { describe, expect, it } from 'vitest';
 import { holderByHand, organizationByHand } from '../test-support/ledger-rows-by-hand';
 import { migrationsUpTo } from '../test-support/migrations-up-to';
-import { openPglite } from './database';
+import { openPglite } from './open-database';
 import { rows } from './sql';
 
 describe('migration 0011 (certificate numbers in the write)', () => {

@@ -1,5 +1,4 @@
-import { timestamp, uuid } from 'drizzle-orm/pg-core';
-import { organization } from './schema';
+import { numeric, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 // Column builders the schema files share. Each call makes a new column (a column belongs to one
 // table). Function declarations, not arrow constants: the schema files import each other, and a
@@ -10,16 +9,9 @@ export function uuidKey() {
   return uuid('id').primaryKey().defaultRandom();
 }
 
-/** The company the row belongs to. */
-export function organizationRef() {
-  return uuid('organization_id')
-    .notNull()
-    .references(() => organization.id);
-}
-
-/** The first columns of a row one company owns: its random id and its organization. */
-export function companyRow() {
-  return { id: uuidKey(), organizationId: organizationRef() };
+/** A quantity of shares: numeric(20,2), exact, read back as a string (never a JS float). */
+export function shares(name: string) {
+  return numeric(name, { precision: 20, scale: 2 });
 }
 
 /** A moment, with its time zone. */

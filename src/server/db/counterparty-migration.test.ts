@@ -11,7 +11,7 @@ import {
   organizationByHand,
 } from '../test-support/ledger-rows-by-hand';
 import { migrationsUpTo } from '../test-support/migrations-up-to';
-import { openPglite } from './database';
+import { openPglite } from './open-database';
 import { rows } from './sql';
 
 describe('migration 0014 (counterparty kept on the transaction)', () => {

@@ -15,7 +15,8 @@ import {
   type WritePlan,
   type WriteStep,
 } from './data-lane';
-import { openPglite, type Database, type Db, type Tx } from './database';
+import { type Db, type Tx } from './database';
+import { openPglite, type Database } from './open-database';
 import { dataAccount } from './schema';
 import { rows } from './sql';
 

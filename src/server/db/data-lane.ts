@@ -1,12 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import type { PgTable } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import { AppError } from '../http/app-error';
 import type { Db, Tx } from './database';
 import { pipelinedLedgerTransactions, sequentialLedgerTransactions } from './ledger-transaction';
 import { ScopeBusy, ScopeLocks } from './scope-locks';
+import { Deadline, TimeBudgetExceeded, type DataLimits } from './deadline';
 import { pause, PAUSE_MS, SLICE_MS, slicedWrite } from './sliced-write';
+import type { WritePlan } from './write-plan';
 import { inCauses } from './sql';
 import * as schema from './schema';
 
@@ -14,58 +15,14 @@ import * as schema from './schema';
 // work a request is (10,000 records, a statement per record), so each request gets a budget of
 // database time, all told, and shares the database with sign-in, health and the ledger. Issue 23.
 
-export interface DataLimits {
-  /** All the time a request may spend on the database: waiting for it and its statements. */
-  budgetMs: number;
-  /** The longest one statement may run (PostgreSQL; PGlite cannot interrupt a statement). */
-  statementTimeoutMs: number;
-}
 export const DATA_LIMITS: DataLimits = { budgetMs: 10_000, statementTimeoutMs: 5_000 };
 /** On PGlite a statement holds the only connection: at most this many rows in one. */
 const PGLITE_ROWS_PER_STATEMENT = 250;
 /** The data layer's own connections on PostgreSQL; the main pool keeps its 10 for the rest. */
 export const DATA_POOL_SIZE = 4;
 
-/** The request used up DATA_BUDGET_MS; nothing of it was written. */
-export class TimeBudgetExceeded extends Error {
-  constructor(readonly budgetMs: number) {
-    super(`the request needed more than ${budgetMs} ms of database time`);
-  }
-}
-
-/** When a request's budget runs out. */
-export class Deadline {
-  readonly #end: number;
-  readonly budgetMs: number;
-  constructor(readonly limits: DataLimits) {
-    this.budgetMs = limits.budgetMs;
-    this.#end = performance.now() + limits.budgetMs;
-  }
-  remaining(): number {
-    return this.#end - performance.now();
-  }
-  /** Throws TimeBudgetExceeded once the budget is spent. */
-  check(): void {
-    if (this.remaining() <= 0) throw new TimeBudgetExceeded(this.budgetMs);
-  }
-  /** A statement may run for the rest of the budget, and never longer than the cap. */
-  statementTimeout(): number {
-    return Math.max(1, Math.min(this.limits.statementTimeoutMs, Math.ceil(this.remaining())));
-  }
-}
-
-/** One statement's worth of a write: the rows it creates, changes or deletes, by id. */
-export interface WriteStep<R> {
-  table: PgTable;
-  ids: readonly string[];
-  run(tx: Tx): Promise<R>;
-}
-
-export interface WritePlan<R> {
-  /** Reads and checks, each a statement or two, before anything is written; a refusal here writes nothing. */
-  checks: ReadonlyArray<(tx: Tx) => Promise<void>>;
-  steps: ReadonlyArray<WriteStep<R>>;
-}
+export { Deadline, TimeBudgetExceeded, type DataLimits } from './deadline';
+export type { WritePlan, WriteStep } from './write-plan';
 
 export interface DataLane {
   /** At most this many rows in one statement (PGlite holds its one connection while it runs). */
@@ -189,10 +146,11 @@ async function busyAsRefusal<T>(work: () => Promise<T>): Promise<T> {
 }
 
 const dataBusy = () =>
-  new AppError(
-    'DB.BUSY',
-    'The database API is busy with other requests. Nothing was written; please try again shortly.',
-  );
+  new AppError({
+    code: 'DB.BUSY',
+    message:
+      'The database API is busy with other requests. Nothing was written; please try again shortly.',
+  });
 
 /**
  * PGlite (one connection for everything): a data request waits for no longer than its budget

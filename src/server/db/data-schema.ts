@@ -18,7 +18,8 @@ import {
   type PgTableExtraConfigValue,
 } from 'drizzle-orm/pg-core';
 import { dataStates, type DataEntity } from '../../contract/data-api';
-import { companyRow, createdAt, updatedAt, uuidKey } from './columns';
+import { createdAt, updatedAt, uuidKey } from './columns';
+import { companyRow } from './organization-schema';
 
 // The generic multi-tenant data layer (spec section 3), served at /api/v1/mysql. A tenant belongs
 // to an organization; every other row carries its tenant and, so that every statement can filter

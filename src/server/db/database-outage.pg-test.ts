@@ -5,11 +5,11 @@ import { randomUUID } from 'node:crypto';
 import net from 'node:net';
 import type { PoolClient } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPostgres } from './database';
+import { openPostgres } from './open-database';
 import { createTestDatabase } from '../test-support/test-database';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { ledgerScenario } from '../test-support/ledger-scenario';
-import type { Database } from './database';
+import type { Database } from './open-database';
 
 /** A TCP proxy in front of PostgreSQL that can be cut and restored, like a network outage. */
 function outageProxy(target: { host: string; port: number }) {

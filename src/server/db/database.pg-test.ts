@@ -2,7 +2,7 @@
 // connection, and a connection dropped by the server is logged instead of killing the process.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPostgres, type Database } from './database';
+import { openPostgres, type Database } from './open-database';
 import { createTestDatabase } from '../test-support/test-database';
 
 let base: Database;

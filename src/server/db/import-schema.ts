@@ -1,5 +1,6 @@
 import { pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
-import { moment, organizationRef } from './columns';
+import { moment } from './columns';
+import { organizationRef } from './organization-schema';
 
 /**
  * Where each imported row came from (issue 13): a record of another system (a Salesforce Id) and

@@ -81,12 +81,11 @@ async function withRetries<T>(
       // A failure after COMMIT took must not post the operation twice.
       if (!isRetryable(err) || (err as { committed?: boolean }).committed) throw err;
       if (n >= MAX_ATTEMPTS) {
-        throw new AppError(
-          'DB.BUSY',
-          'The ledger is busy. Nothing was recorded; please try again.',
-          undefined,
-          { attempts: String(n) },
-        );
+        throw new AppError({
+          code: 'DB.BUSY',
+          message: 'The ledger is busy. Nothing was recorded; please try again.',
+          details: { attempts: String(n) },
+        });
       }
       opts.onRetry?.(n, err);
       await (opts.sleep ?? sleep)(retryDelayMs(n));

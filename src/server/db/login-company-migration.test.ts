@@ -5,7 +5,7 @@ import { migrate } from 'drizzle-orm/pglite/migrator';
 import { describe, expect, it } from 'vitest';
 import { createHolder, createOrganization } from '../test-support/fixtures';
 import { migrationsUpTo } from '../test-support/migrations-up-to';
-import { openPglite } from './database';
+import { openPglite } from './open-database';
 import { rows } from './sql';
 
 describe('migration 0019 (a login belongs to its company)', () => {

@@ -4,7 +4,7 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test-support/test-database';
-import type { Database } from './database';
+import type { Database } from './open-database';
 import { MAX_PREPARED_PER_CONNECTION, named } from './named-statements';
 
 let database: Database;

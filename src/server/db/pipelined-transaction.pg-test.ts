@@ -7,7 +7,7 @@ import { Socket } from 'node:net';
 import { Duplex } from 'node:stream';
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Database } from '../db/database';
+import type { Database } from '../db/open-database';
 import { createTestDatabase } from '../test-support/test-database';
 import {
   isPreconditionFailed,

@@ -15,35 +15,11 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import { companyRow, createdAt, moment, organizationRef, updatedAt, uuidKey } from './columns';
+import { createdAt, moment, shares, updatedAt, uuidKey } from './columns';
+import { companyRow, organizationRef } from './organization-schema';
 
-// Quantities and money are numeric(20,2): exact, and read back as strings (never JS floats).
-const shares = (name: string) => numeric(name, { precision: 20, scale: 2 });
+// Money is numeric(20,2), as shares are (columns.ts): exact, read back as a string.
 const money = (name: string) => numeric(name, { precision: 20, scale: 2 });
-
-/** The issuing company; its legal name and address head every statement. */
-export const organization = pgTable('organization', {
-  id: uuidKey(),
-  legalName: text('legal_name').notNull(),
-  address: text('address').notNull().default(''),
-  city: text('city').notNull().default(''),
-  state: text('state').notNull().default(''),
-  zipCode: text('zip_code').notNull().default(''),
-  country: text('country').notNull().default('US'),
-  // Where the company's "today" is (IANA name): default dates, as-of dates, no future dates.
-  timeZone: text('time_zone').notNull().default('America/New_York'),
-  // The next certificate number; taken under a row lock so numbers are sequential and never reused.
-  nextCertificateNumber: integer('next_certificate_number').notNull().default(1),
-  // The directory's totals over its listed holders (active, named; administrators only with a
-  // balance), kept by triggers on shareholder (migrations 0003, 0017) so a directory page never
-  // sums 100,000 rows. Holders of record are the listed holders with shares (Total
-  // Shareholders); the others are listed with no shares.
-  listedHolders: integer('listed_holders').notNull().default(0),
-  holdersOfRecord: integer('holders_of_record').notNull().default(0),
-  listedCommonShares: shares('listed_common_shares').notNull().default('0'),
-  listedPreferredShares: shares('listed_preferred_shares').notNull().default('0'),
-  createdAt: createdAt(),
-});
 
 /** The spec's Shareholder. Figures are kept by the ledger in the same transaction as its entries. */
 export const shareholder = pgTable(
@@ -256,6 +232,7 @@ export const idempotencyKey = pgTable(
   ],
 );
 
+export * from './organization-schema';
 export * from './auth-schema';
 export * from './api-key-schema';
 export * from './data-schema';

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { getTableColumns, getTableName, is, sql, type SQL } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
-import type { Deadline, WritePlan, WriteStep } from './data-lane';
+import type { Deadline } from './deadline';
 import type { Db, Tx } from './database';
 import * as schema from './schema';
 import { idIn, rows } from './sql';
+import type { WritePlan, WriteStep } from './write-plan';
 
 // PGlite has one connection: a transaction holds it, and every other request's statement waits
 // until it ends. A data-layer write of many steps therefore runs as several short transactions

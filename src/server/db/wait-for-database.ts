@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { Database } from './database';
+import type { Database } from './open-database';
 
 export class DatabaseUnreachableError extends Error {
   override name = 'DatabaseUnreachableError';

@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { hashPassword } from '../auth/auth';
 import type { Tx } from '../db/database';
 import { authAccount, authUser, shareholder } from '../db/schema';
-import type { DemoLogin } from './seed-demo';
+
+/** A demo login, as the start-up banner prints it. */
+export interface DemoLogin {
+  role: 'administrator' | 'shareholder';
+  email: string;
+  password: string;
+}
 
 /** The demo holders with logins (printed by npm start and listed in the README). */
 export const DEMO_HOLDERS: Array<

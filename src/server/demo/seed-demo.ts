@@ -2,17 +2,11 @@ import { and, count, eq, inArray } from 'drizzle-orm';
 import { verifyPassword } from '../auth/auth';
 import { matchHolder } from '../auth/holder-match';
 import type { Config } from '../config';
-import type { Database } from '../db/database';
+import type { Database } from '../db/open-database';
 import { authAccount, authUser, organization } from '../db/schema';
 import { createOrganization } from '../ledger-store/create-organization';
-import { DEMO_HOLDERS, seedDemoHolders } from './seed-demo-holders';
+import { DEMO_HOLDERS, seedDemoHolders, type DemoLogin } from './seed-demo-holders';
 import { seedDemoLedger } from './seed-demo-ledger';
-
-export interface DemoLogin {
-  role: 'administrator' | 'shareholder';
-  email: string;
-  password: string;
-}
 
 /** Demo data goes only into an empty database: embedded by default, PostgreSQL only on request. */
 export async function shouldSeedDemo(config: Config, database: Database): Promise<boolean> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Database } from '../db/database';
+import type { Database } from '../db/open-database';
 import { organization } from '../db/schema';
 import { useTestDatabase } from '../test-support/use-test-database';
 import { testConfig } from '../test-support/test-app';

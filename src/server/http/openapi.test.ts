@@ -3,7 +3,7 @@ import { accessPolicy, apiKeyScopes, type Rule } from '../access-policy';
 import { betterAuthMounted } from '../features/auth/better-auth-routes';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { restEntities } from '../../contract/data-api';
-import { registry } from '../features/data-api/entity-registry';
+import { registry } from '../data-layer/entity-registry';
 import { statusForCode } from './error-status';
 import { openApiTags } from './openapi';
 

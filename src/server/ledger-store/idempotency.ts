@@ -52,8 +52,16 @@ export function requireIdempotencyKey(header: string | string[] | undefined): st
 /** The coded refusal of a missing, blank or malformed key. */
 export function idempotencyKeyRefusal(key: string | undefined): AppError {
   return key === undefined || key.trim() === ''
-    ? new AppError('IDEMPOTENCY.KEY_REQUIRED', idempotencyMessages.required, 'Idempotency-Key')
-    : new AppError('IDEMPOTENCY.KEY_INVALID', idempotencyMessages.invalid, 'Idempotency-Key');
+    ? new AppError({
+        code: 'IDEMPOTENCY.KEY_REQUIRED',
+        message: idempotencyMessages.required,
+        field: 'Idempotency-Key',
+      })
+    : new AppError({
+        code: 'IDEMPOTENCY.KEY_INVALID',
+        message: idempotencyMessages.invalid,
+        field: 'Idempotency-Key',
+      });
 }
 
 /** Claims a new key: one row when it was free, none when it is taken (see claimIdempotencyKey). */
@@ -87,11 +95,11 @@ export async function claimIdempotencyKey(
   );
   if (!existing) return claimIdempotencyKey(db, opts);
   if (existing.request_hash !== opts.hash) {
-    throw new AppError(
-      'IDEMPOTENCY.KEY_REUSED',
-      'This Idempotency-Key was already used with a different request.',
-      'Idempotency-Key',
-    );
+    throw new AppError({
+      code: 'IDEMPOTENCY.KEY_REUSED',
+      message: 'This Idempotency-Key was already used with a different request.',
+      field: 'Idempotency-Key',
+    });
   }
   if (existing.state === 'done' && existing.response_status !== null) {
     return {
@@ -109,11 +117,11 @@ export async function claimIdempotencyKey(
      returning key`,
   );
   if (taken.length > 0) return { kind: 'claimed' };
-  throw new AppError(
-    'IDEMPOTENCY.IN_FLIGHT',
-    'A request with this Idempotency-Key is still being processed.',
-    'Idempotency-Key',
-  );
+  throw new AppError({
+    code: 'IDEMPOTENCY.IN_FLIGHT',
+    message: 'A request with this Idempotency-Key is still being processed.',
+    field: 'Idempotency-Key',
+  });
 }
 
 /** Stores the answer; called inside the ledger transaction for a success, so both commit together. */

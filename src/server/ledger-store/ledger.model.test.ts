@@ -8,7 +8,8 @@ import {
   createInMemoryLedger,
   type InMemoryLedger,
 } from '../../ledger/test-support/in-memory-ledger';
-import type { Database, Db } from '../db/database';
+import type { Db } from '../db/database';
+import type { Database } from '../db/open-database';
 import { createHolder, createOrganization } from '../test-support/fixtures';
 import { useTestDatabase } from '../test-support/use-test-database';
 import { toHundredths, toTenThousandths } from './amounts';

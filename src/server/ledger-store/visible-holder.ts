@@ -22,7 +22,8 @@ export interface VisibleHolder {
   active: boolean;
 }
 
-export const holderNotFound = () => new AppError('SHAREHOLDER.NOT_FOUND', 'Shareholder not found.');
+export const holderNotFound = () =>
+  new AppError({ code: 'SHAREHOLDER.NOT_FOUND', message: 'Shareholder not found.' });
 
 /**
  * Whether the principal may see this holder: an administrator sees every holder of their

@@ -66,13 +66,14 @@ const allowsAccess = (access: Access, p: Principal | null): boolean => {
 /** The refusal of a caller who is signed in (or a key) but may not use the route. */
 const forbidden = (p: Principal) =>
   p.apiKey
-    ? new AppError(
-        'AUTH.FORBIDDEN',
-        p.via === 'api-key'
-          ? 'An API key cannot be used here: this route is for signed-in people, or for keys with another scope.'
-          : 'Not with this API key: the request may do only what both your session and the key allow.',
-      )
-    : new AppError('AUTH.FORBIDDEN', 'You do not have access to this resource.');
+    ? new AppError({
+        code: 'AUTH.FORBIDDEN',
+        message:
+          p.via === 'api-key'
+            ? 'An API key cannot be used here: this route is for signed-in people, or for keys with another scope.'
+            : 'Not with this API key: the request may do only what both your session and the key allow.',
+      })
+    : new AppError({ code: 'AUTH.FORBIDDEN', message: 'You do not have access to this resource.' });
 
 /** A list of scopes: every one of them (an administrator's session, or a key that carries all). */
 const allowsGrant = (grant: Grant, p: Principal | null): boolean =>
@@ -116,11 +117,11 @@ function checkOrganizationHeader(request: FastifyRequest): void {
   const wanted = request.headers[organizationHeader];
   if (wanted === undefined || request.principal === null) return;
   if (wanted === request.principal.organizationId) return;
-  throw new AppError(
-    'AUTH.ORGANIZATION_MISMATCH',
-    'The x-organization-id header names another organization than your credentials.',
-    organizationHeader,
-  );
+  throw new AppError({
+    code: 'AUTH.ORGANIZATION_MISMATCH',
+    message: 'The x-organization-id header names another organization than your credentials.',
+    field: organizationHeader,
+  });
 }
 
 export function accessFor(method: string, url: string | undefined): Rule | undefined {
@@ -155,7 +156,10 @@ export function registerAccessControl(
         { route: `${request.method} ${url}` },
         'access denied: route not in the access policy',
       );
-      throw new AppError('AUTH.FORBIDDEN', 'You do not have access to this resource.');
+      throw new AppError({
+        code: 'AUTH.FORBIDDEN',
+        message: 'You do not have access to this resource.',
+      });
     }
     // Anonymous routes resolve the caller themselves if they care (app.resolvePrincipal).
     if (access === 'anonymous') return;
@@ -172,10 +176,10 @@ export function registerAccessControl(
       'access denied',
     );
     if (request.principal === null)
-      throw new AppError(
-        'AUTH.UNAUTHENTICATED',
-        unauthenticatedMessages[`${method} ${url}`] ?? 'Please sign in.',
-      );
+      throw new AppError({
+        code: 'AUTH.UNAUTHENTICATED',
+        message: unauthenticatedMessages[`${method} ${url}`] ?? 'Please sign in.',
+      });
     throw forbidden(request.principal);
   });
 }

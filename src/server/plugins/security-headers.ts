@@ -18,7 +18,7 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
     // TRACE echoes the request back (cross-site tracing): refused on every path (HDR-08).
     if (request.method !== 'TRACE') return done();
     void reply.header('Allow', 'GET, HEAD, POST, PUT');
-    done(new AppError('HTTP.METHOD_NOT_ALLOWED', 'TRACE is not allowed.'));
+    done(new AppError({ code: 'HTTP.METHOD_NOT_ALLOWED', message: 'TRACE is not allowed.' }));
   });
   app.addHook('onSend', (request, reply, payload, done) => {
     // Authenticated answers, and every answer of the sign-in endpoints (tokens, session state,

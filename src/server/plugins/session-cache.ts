@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { dataPaths } from '../../contract/data-api';
 import { ledgerPaths } from '../../contract/constants/ledger';
 import { PRINCIPALS_CHANNEL, PrincipalCache } from '../auth/principal-cache';
-import type { Database } from '../db/database';
+import type { Database } from '../db/open-database';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /**

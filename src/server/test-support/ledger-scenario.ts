@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { OperationInput, OperationType } from '../../ledger';
-import type { Database, Db } from '../db/database';
+import type { Db } from '../db/database';
+import type { Database } from '../db/open-database';
 import { createHolder, createOrganization, signInAs } from './fixtures';
 import type { TestApp } from './test-app';
 import { ledgerInvariants } from '../ledger-store/invariants';

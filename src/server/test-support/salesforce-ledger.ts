@@ -1,4 +1,4 @@
-import type { SalesforceLedger } from '../features/gateway/salesforce-import/salesforce-records';
+import type { SalesforceLedger } from '../features/salesforce-import/salesforce-records';
 
 // A small Salesforce ledger as an org exports it (Salesforce-style 18-character Ids): two holders
 // with a new issue, a transfer, a conversion to preferred and a cancellation. Used by the

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SalesforceClient } from '../features/gateway/salesforce/salesforce-client';
+import { SalesforceClient } from '../salesforce/salesforce-client';
 import { startSalesforceServer, type SalesforceServer } from './salesforce-server';
 
 // The local Salesforce's paging as Salesforce documents it: the batch size a client asks for

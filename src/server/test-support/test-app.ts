@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { parseConfig, type Config } from '../config';
-import type { Database } from '../db/database';
+import type { Database } from '../db/open-database';
 import { sql } from 'drizzle-orm';
 import { rows } from '../db/sql';
 import { createTestDatabase } from './test-database';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { openPglite, openPostgres, type Database } from '../db/database';
+import { openPglite, openPostgres, type Database } from '../db/open-database';
 import { templateDatabasePrefix } from './test-database-templates';
 
 // Migrating a database from nothing costs seconds; copying a migrated one a fraction of that. So

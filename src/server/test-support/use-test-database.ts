@@ -1,5 +1,5 @@
 import { afterAll } from 'vitest';
-import type { Database } from '../db/database';
+import type { Database } from '../db/open-database';
 import { filledBeforeAll } from './filled-before-all';
 import { createTestDatabase } from './test-database';
 

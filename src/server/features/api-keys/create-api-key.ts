@@ -34,7 +34,11 @@ export async function createApiKey(
     );
   } catch (err) {
     if (!nameTaken(err)) throw err;
-    throw new AppError('API_KEY.NAME_TAKEN', 'A key with this name already exists.', 'name');
+    throw new AppError({
+      code: 'API_KEY.NAME_TAKEN',
+      message: 'A key with this name already exists.',
+      field: 'name',
+    });
   }
   await auditApiKey(db, {
     organizationId,

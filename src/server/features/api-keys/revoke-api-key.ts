@@ -21,7 +21,7 @@ export async function revokeApiKey(
            and revoked_at is null
      returning id, name`,
   );
-  if (!revoked) throw new AppError('API_KEY.NOT_FOUND', 'No such API key.');
+  if (!revoked) throw new AppError({ code: 'API_KEY.NOT_FOUND', message: 'No such API key.' });
   await auditApiKey(db, {
     organizationId: principal.organizationId!,
     actorUserId: principal.userId,

@@ -99,7 +99,7 @@ export async function betterAuthRoutes(
   };
 
   /** revoke-session by id: the token is looked up among the caller's own sessions. */
-  const revokeBody = async (request: FastifyRequest): Promise<{ token: string } | null> => {
+  const revokeBody = async (request: FastifyRequest): Promise<{ token: string }> => {
     const found = await opts.auth.api
       .getSession({ headers: toHeaders(request), query: { disableRefresh: true } })
       .catch(() => null);
@@ -109,7 +109,13 @@ export async function betterAuthRoutes(
       .select({ token: authSession.token })
       .from(authSession)
       .where(and(eq(authSession.id, id), eq(authSession.userId, found.user.id)));
-    return own ? { token: own.token } : null;
+    if (!own)
+      throw new AppError({
+        code: 'AUTH.SESSION_NOT_FOUND',
+        message: 'No such session of yours.',
+        field: 'id',
+      });
+    return { token: own.token };
   };
 
   for (const [route, schema] of Object.entries(mounted)) {
@@ -119,15 +125,11 @@ export async function betterAuthRoutes(
       url,
       schema: { ...schema, tags: ['auth'] },
       handler: async (request, reply) => {
-        let body: unknown = request.body;
-        if (url === '/api/auth/revoke-session') {
-          body = await revokeBody(request);
-          if (!body)
-            throw new AppError('AUTH.SESSION_NOT_FOUND', 'No such session of yours.', 'id');
-        }
+        const body = url === '/api/auth/revoke-session' ? await revokeBody(request) : request.body;
         const res = await forward(request, body);
         // better-auth's own refusal of a caller without its session, in the API's one shape.
-        if (res.status === 401) throw new AppError('AUTH.UNAUTHENTICATED', 'Please sign in.');
+        if (res.status === 401)
+          throw new AppError({ code: 'AUTH.UNAUTHENTICATED', message: 'Please sign in.' });
         copyHeaders(res.headers, reply);
         if (url.startsWith('/api/auth/revoke-') && res.ok && request.principal) {
           const endedId = (request.body as { id?: string } | undefined)?.id;

@@ -19,7 +19,8 @@ export async function endUserSessions(
   principal: Principal,
   input: EndUserSessionsBody,
 ): Promise<{ ended: number }> {
-  const notFound = () => new AppError('AUTH.HOLDER_NOT_FOUND', authMessages.noSuchHolder);
+  const notFound = () =>
+    new AppError({ code: 'AUTH.HOLDER_NOT_FOUND', message: authMessages.noSuchHolder });
   const [user] = await deps.db
     .select({ id: authUser.id, organizationId: authUser.organizationId })
     .from(authUser)

@@ -182,5 +182,8 @@ async function refuse(
     { userId: user?.id ?? null, email: failure.email, reason: failure.reason },
     'warn',
   );
-  throw new AppError('AUTH.INVALID_CREDENTIALS', authMessages.invalidCredentials);
+  throw new AppError({
+    code: 'AUTH.INVALID_CREDENTIALS',
+    message: authMessages.invalidCredentials,
+  });
 }

@@ -25,5 +25,8 @@ export async function refreshTokens(
     { userId: result.userId, ...(result.disabled ? { reason: 'disabled' } : {}) },
     'warn',
   );
-  throw new AppError('AUTH.INVALID_REFRESH_TOKEN', authMessages.invalidRefreshToken);
+  throw new AppError({
+    code: 'AUTH.INVALID_REFRESH_TOKEN',
+    message: authMessages.invalidRefreshToken,
+  });
 }

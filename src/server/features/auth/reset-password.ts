@@ -20,14 +20,16 @@ export async function resetPassword(
   request: FastifyRequest,
   input: { token: string; newPassword: string },
 ): Promise<void> {
-  const invalid = () => new AppError('AUTH.INVALID_RESET_TOKEN', authMessages.invalidResetToken);
+  const invalid = () =>
+    new AppError({ code: 'AUTH.INVALID_RESET_TOKEN', message: authMessages.invalidResetToken });
   const user = await findResetTokenUser(deps, input.token);
   if (!user) {
     logAuthEvent(request, 'auth.reset.refused', { reason: 'invalid_token' }, 'warn');
     throw invalid();
   }
   const problem = passwordProblem(input.newPassword);
-  if (problem) throw new AppError('VALIDATION.PASSWORD', problem, 'newPassword');
+  if (problem)
+    throw new AppError({ code: 'VALIDATION.PASSWORD', message: problem, field: 'newPassword' });
   try {
     await deps.auth.api.resetPassword({
       body: { token: input.token, newPassword: input.newPassword },

@@ -13,7 +13,8 @@ import type { Principal } from '../../plugins/access-control';
 import { ownOriginUrl, type AuthFeatureDeps } from './auth-deps';
 import { revokeAllTokensOfUser } from '../../auth/revoke-user-tokens';
 
-const noSuchHolder = () => new AppError('AUTH.HOLDER_NOT_FOUND', authMessages.noSuchHolder);
+const noSuchHolder = () =>
+  new AppError({ code: 'AUTH.HOLDER_NOT_FOUND', message: authMessages.noSuchHolder });
 
 const credentialOf = async (deps: AuthFeatureDeps, userId: string) => {
   const [row] = await deps.db
@@ -51,7 +52,8 @@ export async function setPassword(
     (input.email !== undefined &&
       input.email.trim().toLowerCase() === principal.email.toLowerCase());
   const problem = passwordProblem(input.newPassword);
-  if (problem) throw new AppError('VALIDATION.PASSWORD', problem, 'newPassword');
+  if (problem)
+    throw new AppError({ code: 'VALIDATION.PASSWORD', message: problem, field: 'newPassword' });
   return forSelf
     ? changeOwnPassword(deps, request, principal, input)
     : setInitialPassword(deps, request, principal, input);
@@ -68,11 +70,11 @@ async function changeOwnPassword(
   const hash = await hashPassword(input.newPassword);
   if (credential?.password) {
     if (!input.currentPassword)
-      throw new AppError(
-        'AUTH.CURRENT_PASSWORD_REQUIRED',
-        authMessages.currentPasswordRequired,
-        'currentPassword',
-      );
+      throw new AppError({
+        code: 'AUTH.CURRENT_PASSWORD_REQUIRED',
+        message: authMessages.currentPasswordRequired,
+        field: 'currentPassword',
+      });
     if (!(await verifyPassword({ hash: credential.password, password: input.currentPassword }))) {
       logAuthEvent(
         request,
@@ -80,11 +82,11 @@ async function changeOwnPassword(
         { userId: principal.userId, reason: 'wrong_current' },
         'warn',
       );
-      throw new AppError(
-        'AUTH.CURRENT_PASSWORD_WRONG',
-        authMessages.currentPasswordWrong,
-        'currentPassword',
-      );
+      throw new AppError({
+        code: 'AUTH.CURRENT_PASSWORD_WRONG',
+        message: authMessages.currentPasswordWrong,
+        field: 'currentPassword',
+      });
     }
     await ctx.internalAdapter.updatePassword(principal.userId, hash);
   } else {
@@ -171,8 +173,10 @@ function initialPasswordMail(deps: AuthFeatureDeps, email: string, input: SetPas
 
 /** Why an initial password may not be set, and the answer each reason gets. */
 const setRefusals = {
-  not_allowed: () => new AppError('AUTH.FORBIDDEN', authMessages.mayNotSetPassword),
-  has_login: () => new AppError('AUTH.ALREADY_HAS_LOGIN', authMessages.alreadyHasLogin),
+  not_allowed: () =>
+    new AppError({ code: 'AUTH.FORBIDDEN', message: authMessages.mayNotSetPassword }),
+  has_login: () =>
+    new AppError({ code: 'AUTH.ALREADY_HAS_LOGIN', message: authMessages.alreadyHasLogin }),
 };
 
 /** Logs the refused set with its reason, then throws that reason's answer. */

@@ -30,13 +30,20 @@ export async function startGoogleSignIn(
 ): Promise<{ location: string }> {
   const popup = isTruthy(query.popup);
   if (!popup && isTruthy(query.iframe))
-    throw new AppError('AUTH.REDIRECT_UNAVAILABLE', authMessages.redirectUnavailable);
+    throw new AppError({
+      code: 'AUTH.REDIRECT_UNAVAILABLE',
+      message: authMessages.redirectUnavailable,
+    });
   // A return address must be on the app's own origin, compared exactly (OAU-04): anything else is
   // refused outright rather than replaced, so that nobody is sent anywhere on a forged link.
   const returnTo = query.redirect_uri
     ? ownOriginUrl(deps.config, query.redirect_uri, '')
     : `${deps.config.publicUrl}/auth/callback`;
-  if (!returnTo) throw new AppError('AUTH.REDIRECT_NOT_ALLOWED', authMessages.redirectNotAllowed);
+  if (!returnTo)
+    throw new AppError({
+      code: 'AUTH.REDIRECT_NOT_ALLOWED',
+      message: authMessages.redirectNotAllowed,
+    });
   const callbackURL = popup ? `${POPUP_PAGE}?outcome=success` : new URL(returnTo).pathname;
   const errorCallbackURL = popup ? `${POPUP_PAGE}?outcome=error` : '/auth/callback?outcome=error';
   if (!deps.config.google) return { location: `${errorCallbackURL}&error=unavailable` };

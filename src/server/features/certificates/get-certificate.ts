@@ -18,7 +18,8 @@ import {
 
 type CertificateDetail = z.infer<typeof certificateDetailResponse>;
 
-const notFound = () => new AppError('CERTIFICATE.NOT_FOUND', 'Certificate not found.');
+const notFound = () =>
+  new AppError({ code: 'CERTIFICATE.NOT_FOUND', message: 'Certificate not found.' });
 
 /**
  * One certificate with its destination shares (the certificates made from it) and its history.

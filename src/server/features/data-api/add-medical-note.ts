@@ -3,8 +3,8 @@ import type { DataRow } from '../../../contract/data-api';
 import type { DataLane } from '../../db/data-lane';
 import { notFound } from './data-errors';
 import { dataRows, writing } from './data-sql';
-import { registry } from './entity-registry';
-import { rowColumns, table } from './sql-output';
+import { registry } from '../../data-layer/entity-registry';
+import { rowColumns, table } from '../../data-layer/sql-output';
 
 /**
  * POST /api/v1/mysql/pets/{id}/medical-notes {"note": "..."}: the note, after a bracketed

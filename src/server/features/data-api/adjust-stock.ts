@@ -4,8 +4,8 @@ import type { DataLane } from '../../db/data-lane';
 import { notFound } from './data-errors';
 import { dataRows, writing } from './data-sql';
 import { refusing } from './db-refusals';
-import { registry } from './entity-registry';
-import { rowColumns, table } from './sql-output';
+import { registry } from '../../data-layer/entity-registry';
+import { rowColumns, table } from '../../data-layer/sql-output';
 
 /**
  * POST /api/v1/mysql/products/{id}/adjust-stock {"delta": n}: stock moves by delta in one

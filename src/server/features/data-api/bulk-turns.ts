@@ -6,10 +6,10 @@ export const BULK_AT_ONCE = 1;
 export const BULK_WAIT_MS = 10_000;
 
 const busy = () =>
-  new AppError(
-    'DB.BUSY',
-    'Too many bulk requests are running. Nothing was written; please try again shortly.',
-  );
+  new AppError({
+    code: 'DB.BUSY',
+    message: 'Too many bulk requests are running. Nothing was written; please try again shortly.',
+  });
 
 /**
  * Turns for bulk requests, first come first served: `take()` waits for one (at most `waitMs`,

@@ -2,10 +2,11 @@ import { sql } from 'drizzle-orm';
 import type { DataEntity, DataRow } from '../../../contract/data-api';
 import type { DataLane } from '../../db/data-lane';
 import { AppError } from '../../http/app-error';
-import { invalid, notFound } from './data-errors';
+import { notFound } from './data-errors';
+import { invalid } from '../../http/invalid-input';
 import { dataRows, writing } from './data-sql';
-import { registry } from './entity-registry';
-import { rowColumns, table } from './sql-output';
+import { registry } from '../../data-layer/entity-registry';
+import { rowColumns, table } from '../../data-layer/sql-output';
 import { decideTransition, type Machine } from './state-machines';
 
 export interface ChangeStateOptions {
@@ -39,7 +40,8 @@ export async function changeState(lane: DataLane, opts: ChangeStateOptions): Pro
     );
     if (!row) throw notFound(def);
     const decision = decideTransition(machine, opts.action, String(row.state), opts.target);
-    if (!decision.ok) throw new AppError('DATA.TRANSITION_REFUSED', decision.message);
+    if (!decision.ok)
+      throw new AppError({ code: 'DATA.TRANSITION_REFUSED', message: decision.message });
     const sets = [sql`${sql.identifier(decision.field)} = ${decision.to}`, sql`updated_at = now()`];
     if (decision.date)
       sets.push(sql`${sql.identifier(decision.date)} = ${opts.date ?? opts.today}`);

@@ -3,8 +3,8 @@ import type { Tx } from '../../db/database';
 import { AppError } from '../../http/app-error';
 import { idIn } from '../../db/sql';
 import { dataRows } from './data-sql';
-import { registry, type EntityDef } from './entity-registry';
-import { table } from './sql-output';
+import { registry, type EntityDef } from '../../data-layer/entity-registry';
+import { table } from '../../data-layer/sql-output';
 
 // A record's references (tenant_id and every other *_id) must name rows of the caller's
 // organization, and, for all but tenant_id, rows of the record's own tenant. Checked in one
@@ -18,7 +18,11 @@ export interface RecordRefs {
 }
 
 const refused = (field: string, what: string) =>
-  new AppError('DATA.INVALID_REFERENCE', `${field}: no ${what} with this id in the tenant`, field);
+  new AppError({
+    code: 'DATA.INVALID_REFERENCE',
+    message: `${field}: no ${what} with this id in the tenant`,
+    field,
+  });
 
 /**
  * A refusal names the field, after the record's index in a bulk request ("data.3.account_id");

@@ -4,12 +4,13 @@ import { dataLimits, type DataEntity, type DataRow } from '../../../contract/dat
 import type { DataLane } from '../../db/data-lane';
 import type { Tx } from '../../db/database';
 import { checkReferences } from './check-references';
-import { checkEach, parseOrThrow } from './data-errors';
+import { checkEach } from './data-errors';
+import { parseOrThrow } from '../../http/invalid-input';
 import { dataRows, jsonParam, recordDefinition, writingSteps } from './data-sql';
 import { refusing } from './db-refusals';
-import { registry, type EntityDef } from './entity-registry';
+import { registry, type EntityDef } from '../../data-layer/entity-registry';
 import { createSchemas } from './field-schemas';
-import { rowColumns, table } from './sql-output';
+import { rowColumns, table } from '../../data-layer/sql-output';
 import { batchesOf } from './write-batches';
 
 export interface CreateRecordsOptions {

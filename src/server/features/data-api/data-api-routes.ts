@@ -11,22 +11,21 @@ import {
 } from '../../../contract/data-api';
 import { todayIn } from '../../../ledger';
 import type { DataLane } from '../../db/data-lane';
-import type { Database } from '../../db/database';
+import type { Database } from '../../db/open-database';
 import { errorResponses } from '../../http/openapi';
 import { bulkTurns } from './bulk-turns';
+import type { DataApp } from './data-app';
 import { dataErrorCodes } from './data-errors';
 import { createRecords } from './create-records';
 import { dataRestRoutes } from './data-rest-routes';
 import { deleteRecords } from './delete-records';
-import { organizationOf } from './organization-of';
+import { organizationOf } from '../../http/organization-of';
 import { singleRecordRoutes } from './single-record-routes';
 import { runQuery } from './run-query';
 import { updateRecords } from './update-records';
 
 /** 10,000 records of a bulk request exceed the app's 256 KiB body limit. */
 const BULK_BODY_LIMIT = 16 * 1024 * 1024;
-
-export type DataApp = Parameters<FastifyPluginAsyncZod<{ lane: DataLane }>>[0];
 
 /** The database API (spec section 7): query, create, update, delete and bulk writes. */
 export const dataApiRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (

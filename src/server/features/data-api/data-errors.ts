@@ -1,14 +1,9 @@
-import type { z } from 'zod';
 import { AppError } from '../../http/app-error';
 import type { ErrorCode } from '../../http/error-status';
-import type { EntityDef } from './entity-registry';
-
-/** A request the data layer cannot run as given: 400 naming the field. */
-export const invalid = (field: string, message: string): AppError =>
-  new AppError('HTTP.VALIDATION', `${field}: ${message}`, field);
+import type { EntityDef } from '../../data-layer/entity-registry';
 
 export const notFound = (def: EntityDef): AppError =>
-  new AppError('DATA.NOT_FOUND', `${def.label} not found`);
+  new AppError({ code: 'DATA.NOT_FOUND', message: `${def.label} not found` });
 
 /** Every data request's: its database time used up, or the data pool too busy (db/data-lane.ts). */
 const budget = ['DATA.QUERY_TIMEOUT', 'DB.BUSY'] as const satisfies readonly ErrorCode[];
@@ -28,27 +23,6 @@ export const dataErrorCodes = {
   remove: ['DATA.NOT_FOUND', 'DATA.REFERENCED', ...budget],
   action: ['DATA.NOT_FOUND', 'DATA.TRANSITION_REFUSED', ...budget],
 } as const satisfies Record<string, readonly ErrorCode[]>;
-
-/**
- * Parses `input` with a schema built from the registry; a failure names the first offending
- * field under `prefix` ("data.3.first_name"), the same way the error plugin names contract fields.
- */
-export function parseOrThrow<S extends z.ZodType>(
-  schema: S,
-  input: unknown,
-  prefix = '',
-): z.output<S> {
-  const result = schema.safeParse(input);
-  if (result.success) return result.data;
-  const issue = result.error.issues[0]!;
-  const unknownKey =
-    issue.code === 'unrecognized_keys' ? (issue as { keys: string[] }).keys[0] : undefined;
-  const path = [prefix, ...issue.path.map(String), ...(unknownKey ? [unknownKey] : [])]
-    .filter(Boolean)
-    .join('.');
-  const field = path || 'body';
-  throw invalid(field, unknownKey ? 'this field is not accepted' : issue.message);
-}
 
 /** At most this many refused records are listed in a bulk refusal's details. */
 const LISTED_ERRORS = 20;
@@ -87,6 +61,12 @@ export async function checkEach<I, T>(
         errors.push({ index, ...(err.field ? { field: err.field } : {}), message: err.message });
     }
   }
-  if (first) throw new AppError(first.code, first.message, first.field, { errors });
+  if (first)
+    throw new AppError({
+      code: first.code,
+      message: first.message,
+      field: first.field,
+      details: { errors },
+    });
   return out;
 }

@@ -9,7 +9,7 @@ import { rows } from '../../db/sql';
 import { recordOf, useDataAdmin, useTenantWithRecords } from '../../test-support/data-api-fixtures';
 import { useTestApp } from '../../test-support/use-test-app';
 import { API } from '../../test-support/data-client';
-import { registry } from './entity-registry';
+import { registry } from '../../data-layer/entity-registry';
 
 const t = useTestApp();
 const api = useDataAdmin(t);

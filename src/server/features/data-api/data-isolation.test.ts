@@ -16,7 +16,7 @@ import {
   tenantWithRecords,
   type DataClient,
 } from '../../test-support/data-client';
-import { registry } from './entity-registry';
+import { registry } from '../../data-layer/entity-registry';
 
 // No request of one organization reads or writes another's rows: organization A tries every
 // route with organization B's ids, and B's rows are the same afterwards.

@@ -11,11 +11,11 @@ import {
 import type { DataLane } from '../../db/data-lane';
 import { errorResponses } from '../../http/openapi';
 import { dataErrorCodes } from './data-errors';
-import type { DataApp } from './data-api-routes';
+import type { DataApp } from './data-app';
 import { describeSchema } from './describe-schema';
 import { getDashboard } from './get-dashboard';
 import { entityRoutes } from './entity-routes';
-import { organizationOf } from './organization-of';
+import { organizationOf } from '../../http/organization-of';
 import { runAction } from './run-action';
 
 /** The per-entity routes, the actions, the dashboard and the schema of the database API. */

@@ -4,7 +4,7 @@ import { TimeBudgetExceeded, type DataLane, type WritePlan } from '../../db/data
 import type { Db, Tx } from '../../db/database';
 import { inCauses, rows } from '../../db/sql';
 import { outOfTime, queryTimeout } from './db-refusals';
-import type { FieldDef } from './entity-registry';
+import type { FieldDef } from '../../data-layer/entity-registry';
 
 /**
  * Runs a request's database work through the data lane (db/data-lane.ts: a budget of database

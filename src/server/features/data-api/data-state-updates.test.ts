@@ -4,7 +4,7 @@ import { dataStates, restEntities, type DataEntity } from '../../../contract/dat
 import { recordOf, useDataAdmin, useTenantWithRecords } from '../../test-support/data-api-fixtures';
 import { useTestApp } from '../../test-support/use-test-app';
 import { API } from '../../test-support/data-client';
-import { registry } from './entity-registry';
+import { registry } from '../../data-layer/entity-registry';
 import { allowedTransitions, stateMachines } from './state-machines';
 
 // Issue 23: the generic update accepts a state field when the entity's state machine allows the

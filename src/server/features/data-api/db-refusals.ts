@@ -1,5 +1,5 @@
 import { AppError } from '../../http/app-error';
-import { registry, type EntityDef } from './entity-registry';
+import { registry, type EntityDef } from '../../data-layer/entity-registry';
 
 // PostgreSQL's refusals of a data-layer statement, as the API's answers. The use cases check
 // input and references first; these catch what only the database can see (a unique key taken, a
@@ -32,19 +32,20 @@ const constraints = new Map<string, { def: EntityDef; field: string }>(
 );
 
 export const queryTimeout = () =>
-  new AppError(
-    'DATA.QUERY_TIMEOUT',
-    'The query ran longer than the server allows; narrow its filters or lower its limit.',
-  );
+  new AppError({
+    code: 'DATA.QUERY_TIMEOUT',
+    message: 'The query ran longer than the server allows; narrow its filters or lower its limit.',
+  });
 
 /** A request past its budget of database time (db/data-lane.ts): stopped, nothing written. */
 export const outOfTime = (budgetMs: number) =>
-  new AppError(
-    'DATA.QUERY_TIMEOUT',
-    `The request needed more than ${budgetMs / 1000} s of database time and was stopped; ` +
+  new AppError({
+    code: 'DATA.QUERY_TIMEOUT',
+    message:
+      `The request needed more than ${budgetMs / 1000} s of database time and was stopped; ` +
       'nothing of it was written. Ask for less at once: fewer records, a larger batchSize, ' +
       'narrower filters.',
-  );
+  });
 
 /**
  * The answer for a database refusal of a write to `def` (`prefix` names the record in a bulk
@@ -63,24 +64,28 @@ export function refusalOf(
   switch (e.code) {
     case '23503':
       if (op === 'delete')
-        return new AppError(
-          'DATA.REFERENCED',
-          `${def.label} is still referred to by ${known ? `${known.def.name}.${known.field}` : 'other records'}`,
-        );
-      return new AppError(
-        'DATA.INVALID_REFERENCE',
-        `${field ?? 'body'}: no such record in this tenant`,
+        return new AppError({
+          code: 'DATA.REFERENCED',
+          message: `${def.label} is still referred to by ${known ? `${known.def.name}.${known.field}` : 'other records'}`,
+        });
+      return new AppError({
+        code: 'DATA.INVALID_REFERENCE',
+        message: `${field ?? 'body'}: no such record in this tenant`,
         field,
-      );
+      });
     case '23505':
-      return new AppError(
-        'DATA.DUPLICATE',
-        `${field ?? 'body'}: already used by another ${def.label.toLowerCase()}`,
+      return new AppError({
+        code: 'DATA.DUPLICATE',
+        message: `${field ?? 'body'}: already used by another ${def.label.toLowerCase()}`,
         field,
-      );
+      });
     case '23514':
     case '22003':
-      return new AppError('HTTP.VALIDATION', `${field ?? 'body'}: is out of range`, field);
+      return new AppError({
+        code: 'HTTP.VALIDATION',
+        message: `${field ?? 'body'}: is out of range`,
+        field,
+      });
     case '57014':
       return queryTimeout();
     default:

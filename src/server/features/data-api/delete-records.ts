@@ -6,11 +6,12 @@ import type { Tx } from '../../db/database';
 import { idIn } from '../../db/sql';
 import { AppError } from '../../http/app-error';
 import type { WriteResult } from './create-records';
-import { checkEach, invalid, parseOrThrow } from './data-errors';
+import { checkEach } from './data-errors';
+import { invalid, parseOrThrow } from '../../http/invalid-input';
 import { dataRows, writingSteps } from './data-sql';
 import { refusing } from './db-refusals';
-import { registry, type EntityDef } from './entity-registry';
-import { table } from './sql-output';
+import { registry, type EntityDef } from '../../data-layer/entity-registry';
+import { table } from '../../data-layer/sql-output';
 import { batchesOf } from './write-batches';
 
 export interface DeleteRecordsOptions {
@@ -43,11 +44,11 @@ export async function deleteRecords(
   const size = opts.batchSize ?? dataLimits.defaultBatchSize;
   const { counts, pieces } = batchesOf(ids, size, lane.rowsPerStatement);
   const missing = (index: number) =>
-    new AppError(
-      'DATA.NOT_FOUND',
-      `${def.label} not found`,
-      opts.bulk ? `data.${index}` : undefined,
-    );
+    new AppError({
+      code: 'DATA.NOT_FOUND',
+      message: `${def.label} not found`,
+      field: opts.bulk ? `data.${index}` : undefined,
+    });
   const checks = pieces.map(({ start, items }) => async (tx: Tx) => {
     const found = new Set((await existing(tx, def, opts.organizationId, items)).map((r) => r.id));
     const absent = items.findIndex((id) => !found.has(id));

@@ -1,6 +1,6 @@
 import { aggregateFunctions, dataLimits, type SchemaResponse } from '../../../contract/data-api';
-import { registry } from './entity-registry';
-import { operatorsByType } from './query-values';
+import { registry } from '../../data-layer/entity-registry';
+import { operatorsByType } from '../../data-layer/query-values';
 
 /** GET /api/v1/mysql/schema: what the registry allows, as the query language's reference. */
 export function describeSchema(): SchemaResponse {

@@ -10,13 +10,13 @@ import {
 import { todayIn } from '../../../ledger';
 import type { DataLane } from '../../db/data-lane';
 import { errorResponses } from '../../http/openapi';
-import type { DataApp } from './data-api-routes';
+import type { DataApp } from './data-app';
 import { dataErrorCodes } from './data-errors';
-import { registry } from './entity-registry';
+import { registry } from '../../data-layer/entity-registry';
 import { createSchemas, recordSchemas, updateSchemas } from './field-schemas';
 import { getRecord } from './get-record';
 import { listRecords } from './list-records';
-import { organizationOf } from './organization-of';
+import { organizationOf } from '../../http/organization-of';
 import { createOne, deleteOne, updateOne } from './single-record';
 
 // One REST entity's own routes (spec section 7: GET/POST /api/v1/mysql/{entity}, GET/PUT/DELETE

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { amount, isoDate, safeText } from '../../../contract/common';
 import type { DataEntity } from '../../../contract/data-api';
-import type { EntityDef, FieldDef } from './entity-registry';
-import { registry } from './entity-registry';
+import type { EntityDef, FieldDef } from '../../data-layer/entity-registry';
+import { registry } from '../../data-layer/entity-registry';
 
 // Write schemas built from the entity registry: what create and update accept, field by field.
 // Every text is safeText (no NUL, no lone surrogate), every date isoDate, money exact (`amount`).

@@ -3,8 +3,8 @@ import type { DashboardResponse } from '../../../contract/data-api';
 import type { DataLane } from '../../db/data-lane';
 import type { Tx } from '../../db/database';
 import { dataRows, readOnly } from './data-sql';
-import { registry } from './entity-registry';
-import { table } from './sql-output';
+import { registry } from '../../data-layer/entity-registry';
+import { table } from '../../data-layer/sql-output';
 
 type Row = Record<string, string | number | boolean | null>;
 

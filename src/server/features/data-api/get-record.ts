@@ -3,8 +3,8 @@ import type { DataEntity, DataRow } from '../../../contract/data-api';
 import type { DataLane } from '../../db/data-lane';
 import { notFound } from './data-errors';
 import { dataRows, readOnly } from './data-sql';
-import { registry } from './entity-registry';
-import { rowColumns, table } from './sql-output';
+import { registry } from '../../data-layer/entity-registry';
+import { rowColumns, table } from '../../data-layer/sql-output';
 
 /** GET /api/v1/mysql/{entity}/{id}: one record of the caller's organization, else 404. */
 export async function getRecord(

@@ -6,10 +6,10 @@ import {
   type RestEntity,
 } from '../../../contract/data-api';
 import type { DataLane } from '../../db/data-lane';
-import { invalid } from './data-errors';
+import { invalid } from '../../http/invalid-input';
 import { dataRows, readOnly } from './data-sql';
-import { registry, type EntityDef } from './entity-registry';
-import { compileQuery } from './query-compiler';
+import { registry, type EntityDef } from '../../data-layer/entity-registry';
+import { compileQuery } from '../../data-layer/query-compiler';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -4,8 +4,8 @@ import type { DataLane } from '../../db/data-lane';
 import { addMedicalNote } from './add-medical-note';
 import { adjustStock } from './adjust-stock';
 import { changeState } from './change-state';
-import { invalid } from './data-errors';
-import { registry } from './entity-registry';
+import { invalid } from '../../http/invalid-input';
+import { registry } from '../../data-layer/entity-registry';
 import { machineFor } from './state-machines';
 
 /** The body fields each action takes (the first one listed is required, except a date). */

@@ -9,8 +9,8 @@ import { todayIn } from '../../../ledger';
 import type { DataLane } from '../../db/data-lane';
 import { errorResponses } from '../../http/openapi';
 import { dataErrorCodes } from './data-errors';
-import type { DataApp } from './data-api-routes';
-import { target } from './organization-of';
+import type { DataApp } from './data-app';
+import { target } from '../../http/organization-of';
 import { createOne, deleteOne, updateOne } from './single-record';
 
 // The generic one-record writes (/create/{entity}, /update/{entity}/{id}, /delete/...), for every

@@ -1,5 +1,5 @@
 import { AppError } from '../../http/app-error';
-import type { EntityDef } from './entity-registry';
+import type { EntityDef } from '../../data-layer/entity-registry';
 import { decideStateChange } from './state-machines';
 
 /** A record of a generic update: its id and the fields it changes. */
@@ -30,7 +30,11 @@ export function decideStateChanges(
       const decision = decideStateChange(def.name, field, from, target);
       if (!decision.ok) {
         const at = opts.bulk ? `data.${offset + i}.${field}` : field;
-        throw new AppError('DATA.TRANSITION_REFUSED', decision.message, at);
+        throw new AppError({
+          code: 'DATA.TRANSITION_REFUSED',
+          message: decision.message,
+          field: at,
+        });
       }
       if (decision.date && change.values[decision.date] === undefined)
         change.values[decision.date] = opts.today;

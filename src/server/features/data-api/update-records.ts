@@ -7,12 +7,13 @@ import { FEW_IDS, idIn } from '../../db/sql';
 import { AppError } from '../../http/app-error';
 import { checkReferences } from './check-references';
 import type { WriteResult } from './create-records';
-import { checkEach, invalid, parseOrThrow } from './data-errors';
+import { checkEach } from './data-errors';
+import { invalid, parseOrThrow } from '../../http/invalid-input';
 import { dataRows, jsonParam, sqlType, writingSteps } from './data-sql';
 import { refusing } from './db-refusals';
-import { registry, type EntityDef } from './entity-registry';
+import { registry, type EntityDef } from '../../data-layer/entity-registry';
 import { updatableFields, updateSchemas } from './field-schemas';
-import { column, rowColumns, table } from './sql-output';
+import { column, rowColumns, table } from '../../data-layer/sql-output';
 import { decideStateChanges, type Change } from './state-changes';
 import { batchesOf } from './write-batches';
 
@@ -105,11 +106,11 @@ async function currentOf(
   const current = new Map(found.map((r) => [r.id as string, r]));
   changes.forEach((c, i) => {
     if (!current.has(c.id))
-      throw new AppError(
-        'DATA.NOT_FOUND',
-        `${def.label} not found`,
-        opts.bulk ? `data.${offset + i}.id` : undefined,
-      );
+      throw new AppError({
+        code: 'DATA.NOT_FOUND',
+        message: `${def.label} not found`,
+        field: opts.bulk ? `data.${offset + i}.id` : undefined,
+      });
   });
   return current;
 }

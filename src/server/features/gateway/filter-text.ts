@@ -1,4 +1,7 @@
-import { gatewayInvalid, type Primitive } from './gateway-query';
+import { gatewayInvalid } from './gateway-invalid';
+
+/** A value a filter compares with. */
+export type Primitive = string | number | boolean | null;
 
 // The spec's written filter, "Active=true": conditions `Field op value` joined by AND, read into
 // the filter map that /api/v1/mysql/query takes. Values: true, false, null, numbers, 'text' or

@@ -36,17 +36,17 @@ export interface Cursors {
 }
 
 const invalid = (why: string) =>
-  new AppError(
-    'GATEWAY.CURSOR_INVALID',
-    `This nextRecordsUrl cannot be followed: ${why}.`,
-    'cursor',
-  );
+  new AppError({
+    code: 'GATEWAY.CURSOR_INVALID',
+    message: `This nextRecordsUrl cannot be followed: ${why}.`,
+    field: 'cursor',
+  });
 
 const notYours = () =>
-  new AppError(
-    'GATEWAY.CURSOR_NOT_YOURS',
-    'This nextRecordsUrl belongs to another caller or organization: run your own query.',
-  );
+  new AppError({
+    code: 'GATEWAY.CURSOR_NOT_YOURS',
+    message: 'This nextRecordsUrl belongs to another caller or organization: run your own query.',
+  });
 
 const IV = 12;
 const TAG = 16;
@@ -100,12 +100,13 @@ export function createCursors(
       if (payload.organizationId !== expected.organizationId || payload.userId !== expected.userId)
         throw notYours();
       if (payload.expiresAt <= now())
-        throw new AppError(
-          'GATEWAY.CURSOR_EXPIRED',
-          `This nextRecordsUrl has expired (they last ${gatewayLimits.cursorMinutes} minutes): ` +
+        throw new AppError({
+          code: 'GATEWAY.CURSOR_EXPIRED',
+          message:
+            `This nextRecordsUrl has expired (they last ${gatewayLimits.cursorMinutes} minutes): ` +
             'run the query again.',
-          'cursor',
-        );
+          field: 'cursor',
+        });
       return payload.state;
     },
   };

@@ -30,12 +30,13 @@ function nextRecordsUrl(scope: PageScope, next: unknown): string {
   });
   // The cursor carries the query: a very long filter cannot travel in a URL.
   if (cursor.length > gatewayLimits.maxCursorLength)
-    throw new AppError(
-      'GATEWAY.QUERY_TOO_LONG_TO_PAGE',
-      'This query has more records than one page, and its filter is too long to continue on ' +
+    throw new AppError({
+      code: 'GATEWAY.QUERY_TOO_LONG_TO_PAGE',
+      message:
+        'This query has more records than one page, and its filter is too long to continue on ' +
         'the next: shorten the filter (fewer or shorter values), or split the query.',
-      'filter',
-    );
+      field: 'filter',
+    });
   return `${gatewayPath(provider, operation)}/${cursor}`;
 }
 

@@ -1,14 +1,13 @@
 import type { FilterOperator } from '../../../contract/data-api';
 import { gatewayLimits, type GatewayQueryBody } from '../../../contract/gateway';
-import { invalid } from '../data-api/data-errors';
-import { operatorOf } from '../data-api/query-filters';
-import { parseFilterText } from './filter-text';
+import { operatorOf } from '../../data-layer/query-filters';
+import { parseFilterText, type Primitive } from './filter-text';
+import { fieldName } from '../../salesforce/field-name';
+import { gatewayInvalid } from './gateway-invalid';
 
 // A gateway query, read once from the request into a form every provider compiles: its own SQL
 // (registry) or SOQL (salesforce). Field names are checked for shape here and against the
 // object's fields by the provider; values are kept as data, never pasted into a statement.
-
-export type Primitive = string | number | boolean | null;
 
 export interface Condition {
   kind: 'condition';
@@ -41,19 +40,8 @@ export interface GatewayQuery {
   pageSize: number;
 }
 
-/** The data layer's 400 naming the field: the gateway's requests are refused the same way. */
-export const gatewayInvalid = invalid;
-
-/** Letters, digits and _ (and Parent.Field): the only names a statement ever gets. */
-const FIELD = /^[A-Za-z][A-Za-z0-9_]{0,79}(\.[A-Za-z][A-Za-z0-9_]{0,79}){0,4}$/;
 const MAX_CONDITIONS = 20;
 const MAX_OR_DEPTH = 3;
-
-export function fieldName(name: string, at: string): string {
-  const trimmed = name.trim();
-  if (!FIELD.test(trimmed)) throw gatewayInvalid(at, 'not a field name (letters, digits and _)');
-  return trimmed;
-}
 
 const isMap = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);

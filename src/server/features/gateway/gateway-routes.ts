@@ -24,6 +24,7 @@ import type { ErrorCode } from '../../http/error-status';
 import { errorResponses } from '../../http/openapi';
 import { requireIdempotencyKey } from '../../ledger-store/idempotency';
 import { postingErrorCodes } from '../../ledger-store/posting-codes';
+import { connectorErrorCodes } from '../../salesforce/connector-error-codes';
 import { callOf } from './gateway-call';
 import type { Cursors, PagedOperation } from './gateway-cursor';
 import { queryAnswer, searchAnswer, type PageScope } from './gateway-pages';
@@ -32,17 +33,6 @@ import { readGatewayQuery } from './gateway-query';
 import { providerOf } from './providers/configured-providers';
 
 export type Providers = Partial<Record<ProviderName, Provider>>;
-
-/** A provider not configured here, and what a connected backend answers (salesforce-client.ts). */
-export const connectorErrorCodes: ErrorCode[] = [
-  'GATEWAY.PROVIDER_NOT_CONFIGURED',
-  'GATEWAY.NOT_FOUND',
-  'GATEWAY.REJECTED',
-  'GATEWAY.UPSTREAM_ERROR',
-  'GATEWAY.UPSTREAM_AUTH',
-  'GATEWAY.UPSTREAM_UNAVAILABLE',
-  'GATEWAY.UPSTREAM_TIMEOUT',
-];
 
 /** Each operation's own refusals, over every provider (the registry's writes are the ledger's). */
 const operationErrorCodes: Record<GatewayOperation, readonly ErrorCode[]> = {

@@ -8,7 +8,7 @@ import { expectErrorAnswerLike } from '../../test-support/expect-error-answer';
 import { useLedgerScenario } from '../../test-support/use-ledger-scenario';
 import { useTestApp } from '../../test-support/use-test-app';
 import { salesforceEnv, useSalesforceServer } from '../../test-support/use-salesforce-server';
-import { SalesforceClient } from './salesforce/salesforce-client';
+import { SalesforceClient } from '../../salesforce/salesforce-client';
 
 const sf = useSalesforceServer();
 const t = useTestApp(() => ({ env: salesforceEnv(sf) }));

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Database } from '../../db/database';
+import type { Database } from '../../db/open-database';
 
 const healthSchema = z.object({
   status: z.enum(['ok', 'unavailable']),

@@ -10,11 +10,12 @@ export function asOfDate(asOf: string | undefined, timeZone: string): string {
   const today = todayIn(timeZone);
   if (asOf === undefined) return today;
   if (asOf > today)
-    throw new AppError(
-      'HTTP.VALIDATION',
-      `asOf: ${asOf} is after today (${today} in ${timeZone}); ` +
+    throw new AppError({
+      code: 'HTTP.VALIDATION',
+      message:
+        `asOf: ${asOf} is after today (${today} in ${timeZone}); ` +
         'a report can only be as of today or an earlier date.',
-      'asOf',
-    );
+      field: 'asOf',
+    });
   return asOf;
 }

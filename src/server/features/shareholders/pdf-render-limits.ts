@@ -17,13 +17,11 @@ const BUSY_RETRY_SECONDS = 2;
 const SWEEP_AT = 1000;
 
 const limited = (reason: string, seconds: number) =>
-  new AppError(
-    'STATEMENT.PDF_LIMITED',
-    `${reason} Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
-    undefined,
-    undefined,
-    seconds,
-  );
+  new AppError({
+    code: 'STATEMENT.PDF_LIMITED',
+    message: `${reason} Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+    retryAfter: seconds,
+  });
 
 interface UserRenders {
   running: number;

@@ -20,11 +20,11 @@ export interface SaveProfileOptions {
 export async function saveProfile(db: Db, opts: SaveProfileOptions): Promise<void> {
   const { body, principal } = opts;
   if (body.ShareholderId.toLowerCase() !== opts.holderId.toLowerCase()) {
-    throw new AppError(
-      'VALIDATION.ID_MISMATCH',
-      'ShareholderId must match the shareholder in the address.',
-      'ShareholderId',
-    );
+    throw new AppError({
+      code: 'VALIDATION.ID_MISMATCH',
+      message: 'ShareholderId must match the shareholder in the address.',
+      field: 'ShareholderId',
+    });
   }
   await db.transaction(async (tx) => {
     const before = await findVisibleHolder(tx, principal, opts.holderId, { forUpdate: true });
@@ -32,11 +32,11 @@ export async function saveProfile(db: Db, opts: SaveProfileOptions): Promise<voi
     // One name, as the profile shows it: the lists read `name`, the statement `full_name`.
     const shownName = before.full_name || before.name;
     if (!isAdmin && body.FullName !== shownName) {
-      throw new AppError(
-        'VALIDATION.READ_ONLY',
-        'Only an administrator can change the name.',
-        'FullName',
-      );
+      throw new AppError({
+        code: 'VALIDATION.READ_ONLY',
+        message: 'Only an administrator can change the name.',
+        field: 'FullName',
+      });
     }
     const after = {
       // A changed name shows everywhere the holder appears: both columns take it.

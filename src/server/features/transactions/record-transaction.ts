@@ -12,7 +12,7 @@ import {
   type LedgerField,
   type OperationInput,
 } from '../../../ledger';
-import type { Database } from '../../db/database';
+import type { Database } from '../../db/open-database';
 import { errorAnswer } from '../../http/error-answer';
 import {
   claimIdempotencyKey,

@@ -6,7 +6,7 @@ import {
   recordTransactionBody,
   recordTransactionResponse,
 } from '../../../contract/ledger';
-import type { Database } from '../../db/database';
+import type { Database } from '../../db/open-database';
 import { errorResponses } from '../../http/openapi';
 import { postingErrorCodes } from '../../ledger-store/posting-codes';
 import { recordTransaction } from './record-transaction';

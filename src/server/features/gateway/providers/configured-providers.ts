@@ -5,12 +5,12 @@ import {
 } from '../../../../contract/gateway';
 import { AppError } from '../../../http/app-error';
 import type { Config } from '../../../config';
-import type { Database } from '../../../db/database';
+import type { Database } from '../../../db/open-database';
 import { createCursors, type Cursors } from '../gateway-cursor';
 import type { Provider } from '../gateway-provider';
 import { withAudit } from '../gateway-audit';
 import { withIdempotentInsert } from '../gateway-idempotency';
-import { SalesforceClient } from '../salesforce/salesforce-client';
+import { SalesforceClient } from '../../../salesforce/salesforce-client';
 import { createRegistryProvider } from './registry-provider';
 import { createSalesforceProvider } from './salesforce-provider';
 
@@ -24,9 +24,13 @@ export function providerOf(
 ): Provider {
   const provider = providers[name];
   if (provider) return provider;
-  throw new AppError('GATEWAY.PROVIDER_NOT_CONFIGURED', gatewayMessages.notConfigured, undefined, {
-    provider: name,
-    configured: gatewayProviders.filter((p) => providers[p] !== undefined),
+  throw new AppError({
+    code: 'GATEWAY.PROVIDER_NOT_CONFIGURED',
+    message: gatewayMessages.notConfigured,
+    details: {
+      provider: name,
+      configured: gatewayProviders.filter((p) => providers[p] !== undefined),
+    },
   });
 }
 

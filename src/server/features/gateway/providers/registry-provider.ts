@@ -1,4 +1,4 @@
-import type { Database } from '../../../db/database';
+import type { Database } from '../../../db/open-database';
 import type { Provider } from '../gateway-provider';
 import { queryRegistry, queryRegistryMore } from '../registry/registry-query';
 import { searchRegistry, searchRegistryMore } from '../registry/registry-search';

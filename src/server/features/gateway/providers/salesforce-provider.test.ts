@@ -9,7 +9,7 @@ import {
 import { foldCase } from '../../../test-support/soql-engine';
 import type { GatewayCall, Provider } from '../gateway-provider';
 import { readGatewayQuery } from '../gateway-query';
-import { SalesforceClient } from '../salesforce/salesforce-client';
+import { SalesforceClient } from '../../../salesforce/salesforce-client';
 import { createSalesforceProvider } from './salesforce-provider';
 
 let sf: SalesforceServer;

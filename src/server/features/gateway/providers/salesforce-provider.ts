@@ -1,9 +1,9 @@
 import { gatewayLimits, type GatewaySearchBody } from '../../../../contract/gateway';
 import { AppError } from '../../../http/app-error';
 import type { Provider, QueryPage, SearchPage } from '../gateway-provider';
-import { fieldName } from '../gateway-query';
+import { fieldName } from '../../../salesforce/field-name';
 import { spellRegistryFields, spellRegistryQuery } from '../registry/registry-spelling';
-import type { SalesforceClient, SfQueryPage } from '../salesforce/salesforce-client';
+import type { SalesforceClient, SfQueryPage } from '../../../salesforce/salesforce-client';
 import { buildSoql } from '../salesforce/soql';
 import { buildSosl, SOSL_MAX } from '../salesforce/sosl';
 
@@ -25,7 +25,10 @@ function searchFields(body: GatewaySearchBody): string[] | undefined {
 function pageOf({ totalSize, done, nextRecordsUrl, records }: SfQueryPage): QueryPage {
   if (done) return { totalSize, done, records };
   if (!nextRecordsUrl)
-    throw new AppError('GATEWAY.UPSTREAM_ERROR', 'Salesforce sent no usable nextRecordsUrl.');
+    throw new AppError({
+      code: 'GATEWAY.UPSTREAM_ERROR',
+      message: 'Salesforce sent no usable nextRecordsUrl.',
+    });
   return { totalSize, done, records, next: { nextRecordsUrl } };
 }
 
@@ -41,11 +44,12 @@ interface SearchAt {
 
 async function searchPage(client: SalesforceClient, at: SearchAt): Promise<SearchPage> {
   if (at.offset > 0 && !at.objectName)
-    throw new AppError(
-      'GATEWAY.NOT_SUPPORTED',
-      'Salesforce pages a search of one object only: name objectName to read past the first page.',
-      'objectName',
-    );
+    throw new AppError({
+      code: 'GATEWAY.NOT_SUPPORTED',
+      message:
+        'Salesforce pages a search of one object only: name objectName to read past the first page.',
+      field: 'objectName',
+    });
   const size = Math.min(at.pageSize, (at.limit ?? Infinity) - at.offset);
   // One record more than the page, where SOSL allows it, tells whether another page follows.
   const ask = Math.min(size + 1, SOSL_MAX.limit);

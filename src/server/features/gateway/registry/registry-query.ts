@@ -4,9 +4,10 @@ import type { Db } from '../../../db/database';
 import { rows } from '../../../db/sql';
 import { AppError } from '../../../http/app-error';
 import type { Principal } from '../../../plugins/access-control';
-import { compare } from '../../data-api/query-filters';
+import { compare } from '../../../data-layer/query-filters';
 import type { QueryPage } from '../gateway-provider';
-import { gatewayInvalid, type Filter, type GatewayQuery } from '../gateway-query';
+import { gatewayInvalid } from '../gateway-invalid';
+import { type Filter, type GatewayQuery } from '../gateway-query';
 import { orderTerm, rowsAfter, type SortKey, type SortValue } from './registry-keyset';
 import {
   registryObjectDefs,
@@ -94,7 +95,10 @@ function objectFor(caller: RegistryCaller, objectName: string) {
   const everyone = seesOrganization(caller.principal);
   const known = registryObjects.some((o) => o.toLowerCase() === objectName.toLowerCase());
   if (!known && !everyone)
-    throw new AppError('AUTH.FORBIDDEN', 'You do not have access to this resource.');
+    throw new AppError({
+      code: 'AUTH.FORBIDDEN',
+      message: 'You do not have access to this resource.',
+    });
   const def = registryObject(objectName);
   const own = everyone ? [] : [sql`r.${sql.identifier(def.owner)} = ${caller.principal.holderId}`];
   return { def, own };

@@ -1,7 +1,9 @@
 import { gatewayLimits, type GatewaySearchBody } from '../../../../contract/gateway';
 import type { Db } from '../../../db/database';
 import type { QueryPage, SearchPage } from '../gateway-provider';
-import { fieldName, gatewayInvalid, type GatewayQuery } from '../gateway-query';
+import { gatewayInvalid } from '../gateway-invalid';
+import { fieldName } from '../../../salesforce/field-name';
+import type { GatewayQuery } from '../gateway-query';
 import {
   queryRegistry,
   queryRegistryMore,

@@ -11,15 +11,15 @@ import {
   type GatewayWriteResponse,
 } from '../../../../contract/gateway';
 import type { ErrorBody } from '../../../../contract/common';
-import type { Database } from '../../../db/database';
+import type { Database } from '../../../db/open-database';
 import { AppError } from '../../../http/app-error';
 import { requireIdempotencyKey } from '../../../ledger-store/idempotency';
 import { findVisibleHolder } from '../../../ledger-store/visible-holder';
-import { parseOrThrow } from '../../data-api/data-errors';
+import { parseOrThrow } from '../../../http/invalid-input';
 import { saveProfile } from '../../shareholders/save-profile';
 import { recordTransaction } from '../../transactions/record-transaction';
 import type { GatewayCall } from '../gateway-provider';
-import { gatewayInvalid } from '../gateway-query';
+import { gatewayInvalid } from '../gateway-invalid';
 import { registryObject } from './registry-query';
 
 // The registry's writes through the gateway are the ledger's own actions: inserting a
@@ -36,12 +36,13 @@ const asAdministrator = (call: GatewayCall) => ({
   role: 'administrator' as const,
 });
 
-const refused = (code: string, message: string) => new AppError(code, message, 'objectName');
+const refused = (code: string, message: string) =>
+  new AppError({ code, message, field: 'objectName' });
 
 /** A refusal the Transfer stored (and replays) becomes the same coded error, its field under data. */
 function rethrow(body: ErrorBody): never {
   const field = body.field ? `data.${body.field}` : undefined;
-  throw new AppError(body.code, body.message, field, body.details);
+  throw new AppError({ code: body.code, message: body.message, field, details: body.details });
 }
 
 export async function insertRegistry(

@@ -1,10 +1,6 @@
-import {
-  gatewayInvalid,
-  type Condition,
-  type Filter,
-  type GatewayQuery,
-  type Primitive,
-} from '../gateway-query';
+import type { Primitive } from '../filter-text';
+import { gatewayInvalid } from '../gateway-invalid';
+import type { Condition, Filter, GatewayQuery } from '../gateway-query';
 
 // A gateway query as SOQL. Names were checked by gateway-query (letters, digits, _ and dots);
 // every value is written as a SOQL literal with Salesforce's escapes ("Quoted String Escape

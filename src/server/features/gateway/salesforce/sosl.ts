@@ -1,4 +1,5 @@
-import { fieldName, gatewayInvalid } from '../gateway-query';
+import { gatewayInvalid } from '../gateway-invalid';
+import { fieldName } from '../../../salesforce/field-name';
 
 // A search as SOSL: FIND {term} IN ALL FIELDS [RETURNING Object(fields ORDER BY Id LIMIT n
 // [OFFSET m])] or, over every object, [LIMIT n]. Each of SOSL's reserved characters in the term

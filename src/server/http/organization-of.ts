@@ -1,11 +1,15 @@
 import type { FastifyRequest } from 'fastify';
-import type { DataEntity } from '../../../contract/data-api';
-import { AppError } from '../../http/app-error';
+import type { DataEntity } from '../../contract/data-api';
+import { AppError } from './app-error';
 
 /** The caller's organization: every statement of the data layer is limited to it. */
 export function organizationOf(request: FastifyRequest): string {
   const id = request.principal?.organizationId;
-  if (!id) throw new AppError('AUTH.FORBIDDEN', 'You do not have access to this resource.');
+  if (!id)
+    throw new AppError({
+      code: 'AUTH.FORBIDDEN',
+      message: 'You do not have access to this resource.',
+    });
   return id;
 }
 

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { rows } from '../../../db/sql';
-import { expectLedgerSound } from '../../../test-support/ledger-scenario';
-import { addLogin, createHolder, createOrganization } from '../../../test-support/fixtures';
-import { useTestApp } from '../../../test-support/use-test-app';
+import { rows } from '../../db/sql';
+import { expectLedgerSound } from '../../test-support/ledger-scenario';
+import { addLogin, createHolder, createOrganization } from '../../test-support/fixtures';
+import { useTestApp } from '../../test-support/use-test-app';
 import { runSalesforceImport } from './run-import';
-import { salesforceLedger, sfIds } from '../../../test-support/salesforce-ledger';
+import { salesforceLedger, sfIds } from '../../test-support/salesforce-ledger';
 import type { SalesforceLedger } from './salesforce-records';
 
 const t = useTestApp();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseConfig } from '../../../config';
+import { parseConfig } from '../config';
 import { apiVersionPattern, salesforceDefaults } from './salesforce-config';
 
 describe('salesforce-config', () => {

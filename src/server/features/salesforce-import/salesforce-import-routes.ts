@@ -4,14 +4,14 @@ import {
   salesforceImportBody,
   salesforceImportReport,
   salesforceImportStatus,
-} from '../../../../contract/salesforce-import';
-import { gatewayMessages } from '../../../../contract/gateway';
-import type { Database } from '../../../db/database';
-import { AppError } from '../../../http/app-error';
-import { errorResponses } from '../../../http/openapi';
-import { organizationOf } from '../../data-api/organization-of';
-import type { SalesforceClient } from '../salesforce/salesforce-client';
-import { connectorErrorCodes } from '../gateway-routes';
+} from '../../../contract/salesforce-import';
+import { gatewayMessages } from '../../../contract/gateway';
+import type { Database } from '../../db/open-database';
+import { AppError } from '../../http/app-error';
+import { errorResponses } from '../../http/openapi';
+import { organizationOf } from '../../http/organization-of';
+import type { SalesforceClient } from '../../salesforce/salesforce-client';
+import { connectorErrorCodes } from '../../salesforce/connector-error-codes';
 import { readSalesforceLedger } from './read-salesforce-ledger';
 import { runSalesforceImport } from './run-import';
 
@@ -59,15 +59,14 @@ export const salesforceImportRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const organizationId = organizationOf(request);
       if (!client)
-        throw new AppError(
-          'GATEWAY.PROVIDER_NOT_CONFIGURED',
-          gatewayMessages.salesforceNotConnected,
-          undefined,
-          {
+        throw new AppError({
+          code: 'GATEWAY.PROVIDER_NOT_CONFIGURED',
+          message: gatewayMessages.salesforceNotConnected,
+          details: {
             provider: 'salesforce',
             configured: ['registry'],
           },
-        );
+        });
       const ledger = await readSalesforceLedger(client);
       const { principal } = request;
       return runSalesforceImport(database, {

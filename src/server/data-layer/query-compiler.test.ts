@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { dataEntities, type DataQueryBody } from '../../../contract/data-api';
-import { AppError } from '../../http/app-error';
+import { dataEntities, type DataQueryBody } from '../../contract/data-api';
+import { AppError } from '../http/app-error';
 import { registry } from './entity-registry';
 import { compileQuery } from './query-compiler';
 

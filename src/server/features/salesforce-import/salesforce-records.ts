@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { shareholderTextFieldsAs } from '../shareholder-text-fields';
+import { shareholderTextFieldsAs } from '../../salesforce/shareholder-text-fields';
 
 // The three objects the importer reads, as Salesforce answers them (spec section 3's backend
 // names). Salesforce sends numbers as JSON numbers and leaves empty fields null.

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { isoDate, MAX_DATE, MIN_DATE, safeText } from '../../../contract/common';
-import type { FieldType, FilterOperator } from '../../../contract/data-api';
-import { invalid } from './data-errors';
+import { isoDate, MAX_DATE, MIN_DATE, safeText } from '../../contract/common';
+import type { FieldType, FilterOperator } from '../../contract/data-api';
+import { invalid } from '../http/invalid-input';
 import type { FieldDef } from './entity-registry';
 
 // The values a filter may compare a field with, by the field's type: each is checked here, so

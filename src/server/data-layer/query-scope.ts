@@ -1,6 +1,6 @@
 import type { SQL } from 'drizzle-orm';
-import { dataLimits, type DataQueryBody } from '../../../contract/data-api';
-import { invalid } from './data-errors';
+import { dataLimits, type DataQueryBody } from '../../contract/data-api';
+import { invalid } from '../http/invalid-input';
 import { registry, type EntityDef, type FieldDef } from './entity-registry';
 import { column } from './sql-output';
 

@@ -1,5 +1,5 @@
-import { formatAmount, type OperationInput } from '../../../../ledger';
-import type { ImportProblem } from '../../../../contract/salesforce-import';
+import { formatAmount, type OperationInput } from '../../../ledger';
+import type { ImportProblem } from '../../../contract/salesforce-import';
 import type { SalesforceLedger, SfShare, SfTransaction } from './salesforce-records';
 
 // What a Salesforce ledger becomes in the registry: its transactions read in date and

@@ -3,8 +3,8 @@ import {
   aggregateFunctions,
   type AggregateFunction,
   type FieldType,
-} from '../../../contract/data-api';
-import { invalid } from './data-errors';
+} from '../../contract/data-api';
+import { invalid } from '../http/invalid-input';
 import { resolveField, type QueryScope } from './query-scope';
 import { output } from './sql-output';
 

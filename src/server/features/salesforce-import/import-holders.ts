@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../../../db/database';
-import { authUser } from '../../../db/schema';
-import { rows } from '../../../db/sql';
-import { addRefs, type Run } from './run-import';
+import type { Tx } from '../../db/database';
+import { authUser } from '../../db/schema';
+import { rows } from '../../db/sql';
+import { addRefs, type Run } from './import-run';
 import type { SfShareholder } from './salesforce-records';
 
 // The holders come first: every one active while the history is posted (the ledger refuses an

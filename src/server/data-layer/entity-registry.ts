@@ -6,8 +6,8 @@ import {
   dataStates,
   type DataEntity,
   type FieldType,
-} from '../../../contract/data-api';
-import { dataTables } from '../../db/data-schema';
+} from '../../contract/data-api';
+import { dataTables } from '../db/data-schema';
 
 // The one declaration of the data layer: each entity's relations, list behaviour and the text
 // fields that may be long. Its table is the drizzle schema's (dataTables); field names, types and

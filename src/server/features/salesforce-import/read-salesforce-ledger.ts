@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { gatewayLimits } from '../../../../contract/gateway';
-import { AppError } from '../../../http/app-error';
-import { parseOrThrow } from '../../data-api/data-errors';
-import type { SalesforceClient } from '../salesforce/salesforce-client';
+import { gatewayLimits } from '../../../contract/gateway';
+import { AppError } from '../../http/app-error';
+import { parseOrThrow } from '../../http/invalid-input';
+import type { SalesforceClient } from '../../salesforce/salesforce-client';
 import {
   sfFields,
   sfShare,
@@ -20,10 +20,10 @@ async function readAll<S extends z.ZodType>(
   const soql = `SELECT ${sfFields[objectName].join(', ')} FROM ${objectName} ORDER BY Id`;
   const answer = await client.query(soql, { maxRecords: gatewayLimits.maxFollowedRecords });
   if (!answer.done)
-    throw new AppError(
-      'GATEWAY.NOT_SUPPORTED',
-      `${objectName} holds more than ${gatewayLimits.maxFollowedRecords} records: import in parts.`,
-    );
+    throw new AppError({
+      code: 'GATEWAY.NOT_SUPPORTED',
+      message: `${objectName} holds more than ${gatewayLimits.maxFollowedRecords} records: import in parts.`,
+    });
   return answer.records.map((r, i) => parseOrThrow(schema, r, `${objectName}.${i}`));
 }
 

@@ -1,66 +1,23 @@
 import { sql } from 'drizzle-orm';
-import { isLedgerError, type OperationInput } from '../../../../ledger';
-import type { ImportProblem, SalesforceImportReport } from '../../../../contract/salesforce-import';
-import type { Database, Tx } from '../../../db/database';
-import type { LedgerTransaction } from '../../../db/ledger-transaction';
-import { rows } from '../../../db/sql';
-import { invariantsWithin } from '../../../ledger-store/invariants';
-import { postOperation } from '../../../ledger-store/post-operation';
+import { isLedgerError, type OperationInput } from '../../../ledger';
+import type { SalesforceImportReport } from '../../../contract/salesforce-import';
+import type { Tx } from '../../db/database';
+import type { Database } from '../../db/open-database';
+import { rows } from '../../db/sql';
+import { invariantsWithin } from '../../ledger-store/invariants';
+import { postOperation } from '../../ledger-store/post-operation';
 import { hundredths, planImport, type ImportOperation } from './plan-import';
 import { importHolders, settleActive } from './import-holders';
-import type { SalesforceLedger } from './salesforce-records';
+import { addRefs, loadRefs, type Refs, type Run, type RunImportOptions } from './import-run';
+
+export type { RunImportOptions } from './import-run';
 
 // The import: one database transaction in which the plan's holders are created and its
 // operations posted through the ledger's own rules (postOperation), each row with a reference to
 // its Salesforce Id. A dry run, or a run with problems not accepted, rolls it all back: nothing
 // is written unless the run is clean.
 
-export interface RunImportOptions {
-  organizationId: string;
-  ledger: SalesforceLedger;
-  dryRun: boolean;
-  /** Record Ids or problem kinds to skip. */
-  accept: readonly string[];
-  actor: { userId: string; holderId: string | null };
-}
-
-const SOURCE = 'salesforce';
-type Objects = 'Shareholder__c' | 'Share__c' | 'Share_Transaction__c';
-export type Refs = Record<Objects, Map<string, string>>;
-
 class RolledBack extends Error {}
-
-async function loadRefs(tx: Tx, organizationId: string): Promise<Refs> {
-  const found = await rows<{ object_name: Objects; external_id: string; local_id: string }>(
-    tx,
-    sql`select object_name, external_id, local_id from import_ref
-         where organization_id = ${organizationId} and source = ${SOURCE}`,
-  );
-  const refs: Refs = {
-    Shareholder__c: new Map(),
-    Share__c: new Map(),
-    Share_Transaction__c: new Map(),
-  };
-  for (const r of found) refs[r.object_name].set(r.external_id, r.local_id);
-  return refs;
-}
-
-export async function addRefs(
-  tx: Tx,
-  organizationId: string,
-  objectName: Objects,
-  pairs: Array<[string, string]>,
-) {
-  if (pairs.length === 0) return;
-  const values = pairs.map(
-    ([external, local]) =>
-      sql`(${organizationId}, ${SOURCE}, ${objectName}, ${external}, ${local})`,
-  );
-  await tx.execute(
-    sql`insert into import_ref (organization_id, source, object_name, external_id, local_id)
-        values ${sql.join(values, sql`, `)}`,
-  );
-}
 
 /** The operation with the registry's ids, or the first Salesforce Id that has none. */
 function mapIds(op: ImportOperation, refs: Refs): OperationInput | string {
@@ -74,15 +31,6 @@ function mapIds(op: ImportOperation, refs: Refs): OperationInput | string {
   const missing = origins.find((id, i) => id === input.originCertificateIds![i]);
   if (missing) return missing;
   return { ...input, holderId, toHolderId, originCertificateIds: origins, today: null };
-}
-
-interface Run {
-  lt: LedgerTransaction;
-  opts: RunImportOptions;
-  refs: Refs;
-  problems: ImportProblem[];
-  created: SalesforceImportReport['created'];
-  already: SalesforceImportReport['alreadyImported'];
 }
 
 const skipped = (run: Run, ids: string[]) => ids.some((id) => run.opts.accept.includes(id));
@@ -233,5 +181,3 @@ export async function runSalesforceImport(
   }
   return report!;
 }
-
-export type { Run };

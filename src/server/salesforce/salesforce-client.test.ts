@@ -1,11 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { statusForCode } from '../../../http/error-status';
-import {
-  startSalesforceServer,
-  type SalesforceServer,
-} from '../../../test-support/salesforce-server';
+import { statusForCode } from '../http/error-status';
+import { startSalesforceServer, type SalesforceServer } from '../test-support/salesforce-server';
 import { SalesforceClient, salesforceError } from './salesforce-client';
 
 let sf: SalesforceServer;

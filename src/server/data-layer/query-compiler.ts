@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { dataLimits, type DataQueryBody } from '../../../contract/data-api';
-import { invalid } from './data-errors';
+import { dataLimits, type DataQueryBody } from '../../contract/data-api';
+import { invalid } from '../http/invalid-input';
 import { registry } from './entity-registry';
 import { isAggregate, parseAggregate, type AggregateInput } from './query-aggregates';
 import { compileFilters, compileHaving } from './query-filters';

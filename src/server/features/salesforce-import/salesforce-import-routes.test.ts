@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { SalesforceImportReport } from '../../../../contract/salesforce-import';
-import { rows } from '../../../db/sql';
-import { expectLedgerSound } from '../../../test-support/ledger-scenario';
-import { useLedgerScenario } from '../../../test-support/use-ledger-scenario';
-import { salesforceEnv, useSalesforceServer } from '../../../test-support/use-salesforce-server';
-import { useTestApp } from '../../../test-support/use-test-app';
-import { salesforceLedger } from '../../../test-support/salesforce-ledger';
+import type { SalesforceImportReport } from '../../../contract/salesforce-import';
+import { rows } from '../../db/sql';
+import { expectLedgerSound } from '../../test-support/ledger-scenario';
+import { useLedgerScenario } from '../../test-support/use-ledger-scenario';
+import { salesforceEnv, useSalesforceServer } from '../../test-support/use-salesforce-server';
+import { useTestApp } from '../../test-support/use-test-app';
+import { salesforceLedger } from '../../test-support/salesforce-ledger';
 
 const sf = useSalesforceServer({ batchSize: 4 });
 beforeAll(() => {

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { FieldType } from '../../../contract/data-api';
-import { renderSql } from '../../db/sql';
+import type { FieldType } from '../../contract/data-api';
+import { renderSql } from '../db/sql';
 import type { EntityDef } from './entity-registry';
 
 // How a value leaves the database, the same on PostgreSQL and PGlite: money as exact decimal

@@ -1,6 +1,7 @@
-import { gatewayLimits } from '../../../../contract/gateway';
-import { AppError } from '../../../http/app-error';
-import { fieldName, gatewayInvalid } from '../gateway-query';
+import { gatewayLimits } from '../../contract/gateway';
+import { AppError } from '../http/app-error';
+import { invalid } from '../http/invalid-input';
+import { fieldName } from './field-name';
 import type { SalesforceSettings } from './salesforce-config';
 
 // Salesforce's REST API over Node's fetch (decision 113: six endpoints do not need jsforce): the
@@ -70,7 +71,7 @@ const APEX_PATH = /^[A-Za-z0-9_\-/.]+$/;
 const BATCH = { min: 200, max: 2000 };
 
 const gatewayError = (code: string, message: string, details: Record<string, unknown> = {}) =>
-  new AppError(code, message, undefined, { provider: 'salesforce', ...details });
+  new AppError({ code, message, details: { provider: 'salesforce', ...details } });
 
 /** Salesforce's error answer (`[{message, errorCode, fields}]`) as the app's coded error. */
 export function salesforceError(status: number, body: unknown): AppError {
@@ -99,20 +100,19 @@ const authRefused = (status: number) =>
 /** An object's API name: the identifier rule of the gateway's field names, without a dot. */
 export function objectNameOf(name: string): string {
   const checked = fieldName(name, 'objectName');
-  if (checked.includes('.')) throw gatewayInvalid('objectName', 'an object name has no dot');
+  if (checked.includes('.')) throw invalid('objectName', 'an object name has no dot');
   return checked;
 }
 
 function recordId(id: string): string {
-  if (!RECORD_ID.test(id))
-    throw gatewayInvalid('id', 'a Salesforce Id has 15 or 18 letters and digits');
+  if (!RECORD_ID.test(id)) throw invalid('id', 'a Salesforce Id has 15 or 18 letters and digits');
   return id;
 }
 
 function apexPath(endpoint: string): string {
   const path = endpoint.replace(/^\/+/, '');
   if (!APEX_PATH.test(path) || path.split('/').some((s) => s === '..' || s === '.'))
-    throw gatewayInvalid('endpoint', 'use the Apex REST path only: letters, digits, _ - . /');
+    throw invalid('endpoint', 'use the Apex REST path only: letters, digits, _ - . /');
   return path;
 }
 
@@ -122,7 +122,7 @@ function apexQuery(data: unknown): string {
   const entries = typeof data === 'object' && !Array.isArray(data) ? Object.entries(data) : null;
   const flat = entries?.every(([, v]) => ['string', 'number', 'boolean'].includes(typeof v));
   if (!entries || !flat)
-    throw gatewayInvalid('data', 'GET and DELETE send texts, numbers and true/false by name');
+    throw invalid('data', 'GET and DELETE send texts, numbers and true/false by name');
   const params = new URLSearchParams(
     entries.map(([k, v]): [string, string] => [k, typeof v === 'string' ? v : JSON.stringify(v)]),
   );

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { dataLimits, filterOperators, type FilterOperator } from '../../../contract/data-api';
-import { invalid } from './data-errors';
+import { dataLimits, filterOperators, type FilterOperator } from '../../contract/data-api';
+import { invalid } from '../http/invalid-input';
 import type { FieldDef } from './entity-registry';
 import { parseAggregate } from './query-aggregates';
 import { pathPart, resolveField, type QueryScope } from './query-scope';

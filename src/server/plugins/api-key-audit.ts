@@ -13,16 +13,18 @@ const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  */
 export function registerApiKeyAudit(app: FastifyInstance, db: Db): void {
   app.addHook('onSend', (request, reply, payload, done) => {
-    const key = request.principal?.apiKey;
-    if (!key || !WRITES.has(request.method) || reply.statusCode >= 400) return done(null, payload);
+    const principal = request.principal;
+    const key = principal?.apiKey;
+    if (!principal || !key || !WRITES.has(request.method) || reply.statusCode >= 400)
+      return done(null, payload);
     const route = `${request.method} ${request.routeOptions.url ?? request.url.split('?')[0]}`;
     void db
       .execute(
         sql`insert into audit_entry
               (organization_id, actor_user_id, actor_holder_id, action, entity_type, entity_id,
                request_id, after)
-            values (${request.principal!.organizationId}, ${request.principal!.userId},
-                    ${request.principal!.holderId}, 'api_key.request', 'api_key', ${key.id}, ${request.id},
+            values (${principal.organizationId}, ${principal.userId},
+                    ${principal.holderId}, 'api_key.request', 'api_key', ${key.id}, ${request.id},
                     ${JSON.stringify({ key: key.name, route, status: reply.statusCode })}::jsonb)`,
       )
       .catch((err: unknown) => request.log.error({ err }, 'audit of an API-key request failed'))

@@ -12,6 +12,7 @@ import { errorResponses } from '../../http/openapi';
 import { createApiKey } from './create-api-key';
 import { listApiKeys } from './list-api-keys';
 import { revokeApiKey } from './revoke-api-key';
+import { companyCallerOf } from '../../http/caller';
 
 const tags = ['api-keys'];
 
@@ -47,18 +48,18 @@ const revokeSchema = {
 export const apiKeyRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.post(apiKeyPaths.keys, { schema: createSchema }, async (request, reply) => {
     const created = await createApiKey(db, {
-      principal: request.principal!,
+      principal: companyCallerOf(request),
       body: request.body,
       requestId: request.id,
     });
     return reply.code(201).send(created);
   });
   app.get(apiKeyPaths.keys, { schema: listSchema }, async (request) =>
-    listApiKeys(db, request.principal!),
+    listApiKeys(db, companyCallerOf(request)),
   );
   app.delete(apiKeyPaths.key, { schema: revokeSchema }, async (request) =>
     revokeApiKey(db, {
-      principal: request.principal!,
+      principal: companyCallerOf(request),
       id: request.params.id,
       requestId: request.id,
     }),

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditQuery, auditResponse, ledgerPaths } from '../../../contract/ledger';
 import type { Db } from '../../db/database';
 import { listAudit } from './list-audit';
+import { companyCallerOf } from '../../http/caller';
 
 /** GET /api/v1/audit (administrator). */
 export const auditRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
@@ -19,7 +20,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
     },
     async (request) => ({
       rows: await listAudit(db, {
-        organizationId: request.principal!.organizationId!,
+        organizationId: companyCallerOf(request).organizationId,
         query: request.query,
       }),
     }),

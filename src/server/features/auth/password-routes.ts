@@ -20,6 +20,7 @@ import { getAccountStatus } from './get-account-status';
 import { resetPassword } from './reset-password';
 import { setPassword } from './set-password';
 import { validateResetToken } from './validate-reset-token';
+import { signedInOf } from '../../http/caller';
 
 /** Why a reset is refused (reset-password.ts). */
 const resetPasswordCodes: ErrorCode[] = [
@@ -102,7 +103,7 @@ export async function passwordRoutes(app: FastifyInstance, deps: AuthFeatureDeps
       },
     },
     async (request) => {
-      await setPassword(deps, request, request.principal!, request.body);
+      await setPassword(deps, request, signedInOf(request), request.body);
       return { success: true, message: authMessages.passwordSet };
     },
   );
@@ -115,6 +116,6 @@ export async function passwordRoutes(app: FastifyInstance, deps: AuthFeatureDeps
         response: { 200: accountStatus },
       },
     },
-    async (request) => getAccountStatus(deps, request.principal!.userId),
+    async (request) => getAccountStatus(deps, signedInOf(request).userId),
   );
 }

@@ -6,6 +6,7 @@ import type { AuthFeatureDeps } from './auth-deps';
 import { op } from './auth-operation';
 import { endAllSessions } from './end-all-sessions';
 import { endUserSessions } from './end-user-sessions';
+import { signedInOf } from '../../http/caller';
 
 /** Administrators end sessions: one holder's or everyone's (SES-07). Who may call each: access-policy.ts. */
 export async function sessionAdminRoutes(
@@ -29,7 +30,7 @@ export async function sessionAdminRoutes(
     },
     async (request) => ({
       success: true,
-      ...(await endUserSessions(deps, request, request.principal!, request.body)),
+      ...(await endUserSessions(deps, request, signedInOf(request), request.body)),
     }),
   );
 
@@ -47,7 +48,7 @@ export async function sessionAdminRoutes(
     },
     async (request) => ({
       success: true,
-      ...(await endAllSessions(deps, request, request.principal!)),
+      ...(await endAllSessions(deps, request, signedInOf(request))),
     }),
   );
 }

@@ -9,6 +9,7 @@ import { getUserInfo } from './get-user-info';
 import { login } from './login';
 import { logout } from './logout';
 import { refreshTokens } from './refresh-tokens';
+import { signedInOf } from '../../http/caller';
 
 /** Sign-in: password, tokens, logout, Google, the providers offered and userInfo. Who may call each: access-policy.ts. */
 export async function signInRoutes(app: FastifyInstance, deps: AuthFeatureDeps): Promise<void> {
@@ -70,6 +71,6 @@ export async function signInRoutes(app: FastifyInstance, deps: AuthFeatureDeps):
         response: { 200: userInfo },
       },
     },
-    async (request) => getUserInfo(deps, request.principal!),
+    async (request) => getUserInfo(deps, signedInOf(request)),
   );
 }

@@ -10,6 +10,7 @@ import type { Db } from '../../db/database';
 import { errorResponses } from '../../http/openapi';
 import { getCertificate } from './get-certificate';
 import { listCertificates } from './list-certificates';
+import { companyCallerOf } from '../../http/caller';
 
 /** Certificates: a holder's list (the origin choice) and one certificate with its destinations. */
 export const certificateRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
@@ -31,7 +32,7 @@ export const certificateRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
       rows: await listCertificates(db, {
         holderId: request.query.holderId,
         withBalance: request.query.withBalance === 'true',
-        principal: request.principal!,
+        principal: companyCallerOf(request),
       }),
     }),
   );
@@ -53,6 +54,6 @@ export const certificateRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
       },
     },
     async (request) =>
-      getCertificate(db, { certificateId: request.params.id, principal: request.principal! }),
+      getCertificate(db, { certificateId: request.params.id, principal: companyCallerOf(request) }),
   );
 };

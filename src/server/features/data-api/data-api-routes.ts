@@ -23,6 +23,7 @@ import { organizationOf } from '../../http/organization-of';
 import { singleRecordRoutes } from './single-record-routes';
 import { runQuery } from './run-query';
 import { updateRecords } from './update-records';
+import { companyCallerOf } from '../../http/caller';
 
 /** 10,000 records of a bulk request exceed the app's 256 KiB body limit. */
 const BULK_BODY_LIMIT = 16 * 1024 * 1024;
@@ -130,7 +131,7 @@ function bulkRoute(app: DataApp, lane: DataLane) {
             ? await updateRecords(lane, {
                 ...common,
                 items: data.map(asChange),
-                today: todayIn(request.principal!.timeZone),
+                today: todayIn(companyCallerOf(request).timeZone),
               })
             : await deleteRecords(lane, { ...common, items: data });
       return {

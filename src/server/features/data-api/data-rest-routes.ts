@@ -17,6 +17,7 @@ import { getDashboard } from './get-dashboard';
 import { entityRoutes } from './entity-routes';
 import { organizationOf } from '../../http/organization-of';
 import { runAction } from './run-action';
+import { companyCallerOf } from '../../http/caller';
 
 /** The per-entity routes, the actions, the dashboard and the schema of the database API. */
 export const dataRestRoutes: FastifyPluginAsyncZod<{ lane: DataLane }> = async (app, { lane }) => {
@@ -79,7 +80,7 @@ function actionRoute(app: DataApp, lane: DataLane) {
     async (request) =>
       runAction(lane, {
         organizationId: organizationOf(request),
-        timeZone: request.principal!.timeZone,
+        timeZone: companyCallerOf(request).timeZone,
         ...request.params,
         body: request.body,
       }),

@@ -18,6 +18,7 @@ import { getRecord } from './get-record';
 import { listRecords } from './list-records';
 import { organizationOf } from '../../http/organization-of';
 import { createOne, deleteOne, updateOne } from './single-record';
+import { companyCallerOf } from '../../http/caller';
 
 // One REST entity's own routes (spec section 7: GET/POST /api/v1/mysql/{entity}, GET/PUT/DELETE
 // .../{id}), each with the entity's record and write schemas from the registry, so that a
@@ -127,7 +128,7 @@ function writeRoutes(
         id: request.params.id,
         values: request.body,
         // A state change to shipped or delivered dates it the company's today by default.
-        today: todayIn(request.principal!.timeZone),
+        today: todayIn(companyCallerOf(request).timeZone),
       }),
   );
   app.delete(

@@ -12,6 +12,7 @@ import { dataErrorCodes } from './data-errors';
 import type { DataApp } from './data-app';
 import { target } from '../../http/organization-of';
 import { createOne, deleteOne, updateOne } from './single-record';
+import { companyCallerOf } from '../../http/caller';
 
 // The generic one-record writes (/create/{entity}, /update/{entity}/{id}, /delete/...), for every
 // entity; the REST entities' own paths (entity-routes.ts) call the same use cases.
@@ -53,7 +54,7 @@ export function singleRecordRoutes(app: DataApp, lane: DataLane) {
           ...target(request),
           id: request.params.id,
           values: request.body,
-          today: todayIn(request.principal!.timeZone),
+          today: todayIn(companyCallerOf(request).timeZone),
         }),
       );
     },

@@ -3,6 +3,7 @@ import { idempotencyHeader } from '../../../contract/ledger';
 import { AppError } from '../../http/app-error';
 import { organizationOf } from '../../http/organization-of';
 import type { GatewayCall } from './gateway-provider';
+import { companyCallerOf } from '../../http/caller';
 
 /** The caller's organization; a body's organizationId, when sent, must be that one. */
 export function callOf(request: FastifyRequest): GatewayCall {
@@ -16,7 +17,7 @@ export function callOf(request: FastifyRequest): GatewayCall {
     });
   const key = request.headers[idempotencyHeader];
   return {
-    principal: request.principal!,
+    principal: companyCallerOf(request),
     organizationId,
     idempotencyKey: Array.isArray(key) ? key[0] : key,
     requestId: request.id,

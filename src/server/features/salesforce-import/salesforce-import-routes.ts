@@ -14,6 +14,7 @@ import type { SalesforceClient } from '../../salesforce/salesforce-client';
 import { connectorErrorCodes } from '../../salesforce/connector-error-codes';
 import { readSalesforceLedger } from './read-salesforce-ledger';
 import { runSalesforceImport } from './run-import';
+import { companyCallerOf } from '../../http/caller';
 
 /**
  * GET /api/v1/import/salesforce: whether an org is connected (the Import page says so on
@@ -68,13 +69,13 @@ export const salesforceImportRoutes: FastifyPluginAsyncZod<{
           },
         });
       const ledger = await readSalesforceLedger(client);
-      const { principal } = request;
+      const caller = companyCallerOf(request);
       return runSalesforceImport(database, {
         organizationId,
         ledger,
         dryRun: request.body.dryRun,
         accept: request.body.accept,
-        actor: { userId: principal!.userId, holderId: principal!.holderId },
+        actor: { userId: caller.userId, holderId: caller.holderId },
       });
     },
   );

@@ -17,6 +17,7 @@ import { getProfile } from './get-profile';
 import { getStatement } from './get-statement';
 import { listDirectory } from './list-directory';
 import { saveProfile } from './save-profile';
+import { companyCallerOf } from '../../http/caller';
 
 /** A holder who is not there, or (for a shareholder) is someone else. */
 const holderCodes: ErrorCode[] = ['SHAREHOLDER.NOT_FOUND'];
@@ -89,8 +90,8 @@ const saveProfileSchema = shareholdersSchema(
 export const shareholderRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(ledgerPaths.shareholders, { schema: directorySchema }, async (request) =>
     listDirectory(db, {
-      organizationId: request.principal!.organizationId!,
-      timeZone: request.principal!.timeZone,
+      organizationId: companyCallerOf(request).organizationId,
+      timeZone: companyCallerOf(request).timeZone,
       query: request.query,
     }),
   );
@@ -99,19 +100,19 @@ export const shareholderRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
     getStatement(db, {
       holderId: request.params.id,
       asOf: request.query.asOf,
-      principal: request.principal!,
+      principal: companyCallerOf(request),
     }),
   );
 
   app.get(ledgerPaths.shareholder, { schema: profileSchema }, async (request) =>
-    getProfile(db, { holderId: request.params.id, principal: request.principal! }),
+    getProfile(db, { holderId: request.params.id, principal: companyCallerOf(request) }),
   );
 
   app.put(ledgerPaths.shareholder, { schema: saveProfileSchema }, async (request) => {
     await saveProfile(db, {
       holderId: request.params.id,
       body: request.body,
-      principal: request.principal!,
+      principal: companyCallerOf(request),
       requestId: request.id,
     });
     return { Shareholders: 'Success' as const };

@@ -6,6 +6,7 @@ import { errorResponses } from '../../http/openapi';
 import { getStatement } from './get-statement';
 import { PDF_LIMITS, pdfRenderLimits } from './pdf-render-limits';
 import { renderStatementPdf, statementFileName } from './statement-pdf';
+import { companyCallerOf } from '../../http/caller';
 
 /** A file's bytes: `format: binary` tells generated clients to read a Blob, not JSON. */
 const pdfFile = z.instanceof(Buffer).meta({ type: 'string', format: 'binary' });
@@ -36,7 +37,7 @@ export const statementPdfRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
       },
     },
     async (request, reply) => {
-      const principal = request.principal!;
+      const principal = companyCallerOf(request);
       // The statement first: one the caller may not read, or may not have as of that date, is
       // refused as such (404, 400) and never counts against their renders.
       const statement = await getStatement(db, {

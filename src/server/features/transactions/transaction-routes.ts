@@ -10,6 +10,7 @@ import type { Database } from '../../db/open-database';
 import { errorResponses } from '../../http/openapi';
 import { postingErrorCodes } from '../../ledger-store/posting-codes';
 import { recordTransaction } from './record-transaction';
+import { companyCallerOf } from '../../http/caller';
 
 /** POST /api/v1/transactions (administrator; Idempotency-Key required). */
 export const transactionRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (
@@ -36,7 +37,7 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ database: Database }> = 
     },
     async (request, reply) => {
       const answer = await recordTransaction(database, {
-        principal: request.principal!,
+        principal: companyCallerOf(request),
         body: request.body,
         idempotencyKey: request.headers[idempotencyHeader],
         requestId: request.id,

@@ -42,9 +42,9 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
  * Any text a client sends. PostgreSQL cannot store a NUL character or an unpaired surrogate, so
  * they are refused here (400 naming the field) rather than by the database (500).
  */
-export const safeText = () =>
+export const safeText = (params?: Parameters<typeof z.string>[0]) =>
   z
-    .string()
+    .string(params)
     .refine(
       (s) => !s.includes('\u0000') && !LONE_SURROGATE.test(s),
       'must not contain a NUL character or an unpaired surrogate',

@@ -205,18 +205,42 @@ export const bulkBody = z
   .strict();
 export type BulkBody = z.infer<typeof bulkBody>;
 
+/** A missing field says so in words ("status: is required"), not with zod's type message. */
+const required = {
+  error: (issue: { input?: unknown }) => (issue.input === undefined ? 'is required' : undefined),
+};
+
+/** The fields an action's body may carry, each as that action requires it. */
+const actionFields = {
+  date: isoDate.optional().describe('ship, deliver: the date set (today by default)'),
+  delta: z
+    .number(required)
+    .int()
+    .min(-1_000_000_000)
+    .max(1_000_000_000)
+    .describe('adjust-stock: units added (negative removes; stock never goes below 0)'),
+  note: safeText(required).trim().min(1).max(10_000).describe('medical-notes: the note'),
+  status: safeText(required).max(50).describe('status: the new status'),
+};
+
+/** The body of POST …/{entity}/{id}/{action}, by action: only its own fields, the required ones. */
+export const actionBodies: Partial<Record<DataAction, z.ZodType>> = {
+  ship: z.object({ date: actionFields.date }).strict(),
+  deliver: z.object({ date: actionFields.date }).strict(),
+  'adjust-stock': z.object({ delta: actionFields.delta }).strict(),
+  'medical-notes': z.object({ note: actionFields.note }).strict(),
+  status: z.object({ status: actionFields.status }).strict(),
+};
+/** An action not listed above takes no field. */
+export const emptyActionBody = z.object({}).strict();
+
+/** What the route accepts before it knows the action: any action's fields, each optional. */
 export const actionBody = z
   .object({
-    date: isoDate.optional().describe('ship, deliver: the date set (today by default)'),
-    delta: z
-      .number()
-      .int()
-      .min(-1_000_000_000)
-      .max(1_000_000_000)
-      .optional()
-      .describe('adjust-stock: units added (negative removes; stock never goes below 0)'),
-    note: safeText().trim().min(1).max(10_000).optional().describe('medical-notes: the note'),
-    status: safeText().max(50).optional().describe('status: the new status'),
+    date: actionFields.date,
+    delta: actionFields.delta.optional(),
+    note: actionFields.note.optional(),
+    status: actionFields.status.optional(),
   })
   .strict()
   .optional();

@@ -36,7 +36,7 @@ const backendIndependent = [
   'src/server/test-support/salesforce-server*.test.ts',
   // What it measures is the app's answer floors (the same time for a known and an unknown
   // address), already measured on PostgreSQL; login and reset on PGlite have their own tests.
-  'src/server/features/auth/sign-in-timing.test.ts',
+  'src/server/auth/sign-in-timing.test.ts',
 ];
 
 export default defineConfig({

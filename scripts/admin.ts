@@ -82,7 +82,7 @@ try {
       throw new Error(`${email} is already a holder who is not an administrator.`);
     const mailer = createMailer(config, log);
     const auth = createAuth({ config, db, mailer, log });
-    await createLogin(auth, db, { email, name, organizationId: orgId });
+    await createLogin(db, { email, name, organizationId: orgId });
     await auth.api.requestPasswordReset({
       body: { email, redirectTo: `${config.publicUrl}/reset-password?invite=1` },
       headers: new Headers({ 'x-client-ip': '127.0.0.1' }),

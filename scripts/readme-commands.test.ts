@@ -237,14 +237,26 @@ async function until(ok: () => boolean | Promise<boolean>, seconds: number, what
  * folder's lock released.
  */
 async function serve(command: string) {
+  // Ports drawn now, not when the file started: another test file's server may have taken those.
+  ports = { PORT: String(await freePort()), API_PORT: String(await freePort()) };
   const server = launch(`exec ${command}`, newcomer());
+  try {
+    return await serveAndStop(command, server);
+  } finally {
+    // So that the commands after it do not fail on the data folder a failed run still holds.
+    if (groupAlive(server.child)) process.kill(-server.child.pid!, 'SIGKILL');
+  }
+}
+
+async function serveAndStop(command: string, server: ReturnType<typeof launch>) {
   const opened = () => /^Open (http:\/\/\S+)\n/m.exec(server.output())?.[1];
   await until(() => opened() !== undefined || server.child.exitCode !== null, 240, 'no Open line');
   const url = opened();
   expect(url, server.output()).toBe(`http://localhost:${ports.PORT}`);
   const page = await fetch(`${url!}/login`);
-  expect(page.status).toBe(200);
-  expect(await page.text()).toContain('<div id="root">');
+  const body = await page.text();
+  expect(page.status, `${body}\n${server.output()}`).toBe(200);
+  expect(body).toContain('<div id="root">');
   expect((await fetch(`${url!}/healthz`)).status).toBe(200);
   const serving = readFileSync(join(dataDir, 'server.pid'), 'utf8').split('\n')[0]!;
   const servingCommand = readFileSync(`/proc/${serving}/cmdline`, 'utf8').split('\0');
@@ -253,8 +265,6 @@ async function serve(command: string) {
   await until(() => !groupAlive(server.child), 15, `${command} did not stop after SIGTERM`).catch(
     (e: Error) => {
       const left = spawnSync('ps', ['-o', 'pid,stat,cmd', '-g', String(server.child.pid)]);
-      // So that the commands after it do not fail on the data folder it still holds.
-      process.kill(-server.child.pid!, 'SIGKILL');
       throw new Error(`${e.message}; still running:\n${String(left.stdout)}\n${server.output()}`);
     },
   );

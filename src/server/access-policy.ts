@@ -100,7 +100,7 @@ export const accessPolicy: Record<string, Rule> = {
   'POST /api/v1/api-keys': 'administrator',
   'GET /api/v1/api-keys': 'administrator',
   'DELETE /api/v1/api-keys/:id': 'administrator',
-  // Sign-in (src/server/features/auth). better-auth's mounted endpoints check the session themselves.
+  // Sign-in (src/server/auth). better-auth's mounted endpoints check the session themselves.
   'POST /auth/login': 'anonymous',
   'POST /auth/refresh': 'anonymous',
   'POST /auth/logout': 'anonymous',

@@ -1,3 +1,4 @@
+import { verificationKey } from './auth-records';
 import { hash as argonHash, verify as argonVerify } from '@node-rs/argon2';
 import { betterAuth } from 'better-auth';
 import { verifyPassword as scryptVerify } from 'better-auth/crypto';
@@ -200,7 +201,8 @@ export function createAuth(deps: AuthDeps) {
         mailer.enqueue(accountMail(deps, user.email, { kind: 'password-reset' }));
       },
     },
-    verification: { storeIdentifier: 'hashed' },
+    // Reset tokens are stored as their digest; the hash is ours so auth-records.ts can read one.
+    verification: { storeIdentifier: { hash: verificationKey } },
     session: {
       // Cookie Max-Age and the upper bound; the real expiry is set per role by the hooks below.
       expiresIn: SESSION_LIMITS.shareholder.absolute,

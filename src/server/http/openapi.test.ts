@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessPolicy, apiKeyScopes, type Rule } from '../access-policy';
-import { betterAuthMounted } from '../features/auth/better-auth-routes';
+import { betterAuthMounted } from '../auth/better-auth-routes';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { restEntities } from '../../contract/data-api';
 import { registry } from '../data-layer/entity-registry';

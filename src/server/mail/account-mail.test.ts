@@ -72,7 +72,7 @@ async function sendEveryKind(): Promise<Record<string, CaughtMail>> {
 
   // npm run admin -- create: the invitation to choose a password.
   const { auth } = t.app.authRuntime;
-  await createLogin(auth, t.database.db, { email: 'new-admin@zolc.test', name: 'Ada Newadmin' });
+  await createLogin(t.database.db, { email: 'new-admin@zolc.test', name: 'Ada Newadmin' });
   await auth.api.requestPasswordReset({
     body: {
       email: 'new-admin@zolc.test',

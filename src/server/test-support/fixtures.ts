@@ -1,7 +1,11 @@
 import { createHmac } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
-import { authUser, organization, shareClass, shareholder } from '../db/schema';
+import { authAccount, authUser, organization, shareClass, shareholder } from '../db/schema';
+import { sessionCookieOf as cookieSettingsOf } from '../auth/auth';
+import { hasPassword, insertSession, newAuthId } from '../auth/auth-records';
+import { matchUser } from '../auth/holder-match';
+import { sessionExpiry } from '../auth/session-expiry';
 import { createLogin } from '../auth/create-login';
 import { SESSION_COOKIE } from '../auth/resolve-principal';
 import { recordSecrets } from './suite-server-log';
@@ -72,17 +76,13 @@ recordSecrets(FIXTURE_PASSWORD);
  * a user whose password is not the fixture's gets a session created by better-auth directly.
  */
 export async function signInAs(t: TestApp, email: string): Promise<Record<string, string>> {
-  const { auth } = t.app.authRuntime;
   const db = t.database.db;
   const [existing] = await db
     .select({ id: authUser.id })
     .from(authUser)
     .where(sql`lower(${authUser.email}) = lower(${email})`);
-  const ctx = await auth.$context;
-  const hasPassword = existing
-    ? Boolean((await ctx.internalAdapter.findCredentialAccount(existing.id))?.password)
-    : false;
-  if (!hasPassword) await createLogin(auth, db, { email, name: email, password: FIXTURE_PASSWORD });
+  const withPassword = existing ? await hasPassword(db, existing.id) : false;
+  if (!withPassword) await createLogin(db, { email, name: email, password: FIXTURE_PASSWORD });
   const res = await t.app.inject({
     method: 'POST',
     url: '/auth/login',
@@ -91,11 +91,25 @@ export async function signInAs(t: TestApp, email: string): Promise<Record<string
   });
   const fromLogin = res.statusCode === 200 ? sessionCookieOf(res.headers['set-cookie']) : null;
   if (fromLogin) return { cookie: fromLogin, origin: t.config.publicUrl };
-  const userId = existing!.id;
-  const session = await ctx.internalAdapter.createSession(userId);
-  const signature = createHmac('sha256', ctx.secret).update(session.token).digest('base64');
-  const value = encodeURIComponent(`${session.token}.${signature}`);
-  return { cookie: `${SESSION_COOKIE}=${value}`, origin: t.config.publicUrl };
+  return { cookie: await browserSessionCookie(t, existing!.id), origin: t.config.publicUrl };
+}
+
+/**
+ * "name=value" of a new browser session of this login, as signing in would make it (the role's
+ * expiry, the cookie signed with the session secret), without a password.
+ */
+export async function browserSessionCookie(t: TestApp, userId: string): Promise<string> {
+  const { role } = await matchUser(t.database.db, userId);
+  const expiresAt = sessionExpiry(role, new Date(), Date.now());
+  const { token } = await insertSession(t.database.db, { userId, kind: 'web', expiresAt });
+  const { name, secret } = cookieSettingsOf(t.config);
+  const signature = createHmac('sha256', secret).update(token).digest('base64');
+  return `${name}=${encodeURIComponent(`${token}.${signature}`)}`;
+}
+
+/** Links a Google identity to the login (as a first Google sign-in would). */
+export async function linkGoogle(db: Db, userId: string, accountId: string): Promise<void> {
+  await db.insert(authAccount).values({ id: newAuthId(), userId, providerId: 'google', accountId });
 }
 
 /** "name=value" of the session cookie in a Set-Cookie header, or null. */
@@ -112,5 +126,5 @@ export async function deactivate(db: Db, holderId: string) {
 /** A password login for `email` (better-auth's own user and credential), as a test sets one up. */
 export const addLogin = (t: TestApp, email: string, name: string, password: string) => {
   recordSecrets(password);
-  return createLogin(t.app.authRuntime.auth, t.database.db, { email, name, password });
+  return createLogin(t.database.db, { email, name, password });
 };

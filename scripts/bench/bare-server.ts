@@ -1,19 +1,30 @@
 // The bare handler: node:http + pg, no framework, no session check, no schema validation. It
 // uses the pool openPostgres() builds (same size, timeouts and statement_timeout as the app) and
-// sends the app's SQL (bare-sql.ts), so the app/bare ratio is the price of everything else:
-// Fastify, zod, the session lookup, the access policy, and the app's own JS per request.
+// sends the app's SQL, built by the modules that define it (the directory's and the statement's
+// queries, the data query compiler, the ledger's posting), so the app/bare ratio is the price of
+// everything else: Fastify, zod, the session lookup, the access policy, the app's route code.
 import { createHash, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { SQL } from 'drizzle-orm';
 import type pg from 'pg';
-import { DEFAULT_TIME_ZONE, formatAmount, parseSignedAmount, todayIn } from '../../src/ledger';
-import { openPostgres } from '../../src/server/db/open-database';
-import { renderSql } from '../../src/server/db/sql';
-import { directorySql } from '../../src/server/features/shareholders/list-directory';
+import type { DataQueryBody } from '../../src/contract/data-api';
+import { DEFAULT_TIME_ZONE, isLedgerError, todayIn, type OperationInput } from '../../src/ledger';
+import { DATA_LIMITS, Deadline, readOnlySettings } from '../../src/server/db/data-lane';
 import { named } from '../../src/server/db/named-statements';
-import { formatTenThousandths } from '../../src/server/ledger-store/amounts';
-import { answerTemplate } from '../../src/server/ledger-store/answer-template';
-import * as q from './bare-sql';
+import { openPostgres } from '../../src/server/db/open-database';
+import { isPreconditionFailed } from '../../src/server/db/pipelined-transaction';
+import { renderSql } from '../../src/server/db/sql';
+import { compileQuery } from '../../src/server/data-layer/query-compiler';
+import { directorySql } from '../../src/server/features/shareholders/list-directory';
+import { companySql, historySql } from '../../src/server/features/shareholders/statement-queries';
+import { errorAnswer } from '../../src/server/http/error-answer';
+import {
+  claimStatement,
+  completeIdempotencyKey,
+  releaseIdempotencyKey,
+} from '../../src/server/ledger-store/idempotency';
+import { postOperation, type PostedOperation } from '../../src/server/ledger-store/post-operation';
+import { visibleHolderSql } from '../../src/server/ledger-store/visible-holder';
 import { send, serveCapture, type BareContext } from './protocol';
 import { CapturingClient, installSqlCapture } from './sql-capture';
 
@@ -88,17 +99,13 @@ async function directory(url: URL) {
 
 async function statement(holderId: string) {
   const asOf = today();
-  const holder = await db.query<{ id: string; organization_id: string }>(q.VISIBLE_HOLDER, [
-    holderId,
-    ctx.organizationId,
-  ]);
+  const holder = await db.query<{ id: string; organization_id: string }>(
+    asQuery(visibleHolderSql(ctx.organizationId, holderId)),
+  );
   const found = holder.rows[0];
   if (!found) throw new Refusal(404, 'SHAREHOLDER.NOT_FOUND');
-  const company = await db.query(q.STATEMENT_COMPANY, [found.organization_id]);
-  const history = await db.query<{ running_balance: string }>(q.STATEMENT_HISTORY, [
-    found.id,
-    asOf,
-  ]);
+  const company = await db.query(asQuery(companySql(found.organization_id)));
+  const history = await db.query<{ running_balance: string }>(asQuery(historySql(found.id, asOf)));
   const lines = history.rows.map((row) => ({ ...row, balance: row.running_balance }));
   return {
     company: company.rows[0],
@@ -119,271 +126,75 @@ interface TransferBody {
   Origin: string[];
 }
 
-interface Origin {
-  id: string;
-  holder_id: string;
-  class_type: 'common' | 'preferred';
-  balance: string;
-  effective_date: string;
-  cost: string;
-  number: number;
-  prefix: string;
-}
+/** The answer record-transaction.ts stores: what the operation created. */
+const answerOf = (posted: PostedOperation) => ({
+  operationId: posted.operationId,
+  type: posted.type,
+  certificates: posted.certificates,
+  transactions: posted.transactions.map(
+    ({ id, certificate, type, shares, cost, date, origin }) => ({
+      ...{ id, certificate, type, shares, cost, date, origin },
+    }),
+  ),
+});
 
-interface Holder {
-  id: string;
-  name: string;
-  active: boolean;
-  common_shares: string;
-  preferred_shares: string;
-  held_cost: string;
-}
-
-const RETRYABLE = new Set(['40001', '40P01']);
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const sortedUnique = (ids: string[]) => [...new Set(ids.map((id) => id.toLowerCase()))].sort();
-
-/** post-operation.ts for a Transfer: the same statements, in the same order, in one transaction. */
-async function postTransfer(
-  client: pg.PoolClient,
-  body: TransferBody,
-  key: string,
-  requestId: string,
-  /** The claim of the key, sent ahead of BEGIN on the first attempt (the app's precondition). */
-  claim: pg.QueryConfig | null,
-) {
-  const shares = parseSignedAmount(body.Shares);
-  const cost = parseSignedAmount(body.Cost ?? '0');
-  const from = body.ShareholderId.toLowerCase();
-  const to = body.DestinationShareholderId.toLowerCase();
-  const chosen = body.Origin.map((id) => id.toLowerCase());
-  const originIds = sortedUnique(chosen);
-  const parties = sortedUnique([from, to]);
-  const flight = await together(client, [
-    ...(claim ? [claim] : []),
-    { text: 'begin' },
-    { text: q.lockOrigins(originIds.length), values: [...originIds, ctx.organizationId] },
-    {
-      text: q.lockHolders(parties.length, originIds.length),
-      values: [ctx.organizationId, ...parties, ...originIds, ctx.organizationId],
-    },
-  ]);
-  if (claim && flight[0]!.rowCount === 0) throw new Refusal(409, 'IDEMPOTENCY.IN_FLIGHT');
-  const [, lockedOrigins, lockedHolders] = claim ? flight.slice(1) : flight;
-  const origins = lockedOrigins!.rows as Origin[];
-  const holders = lockedHolders!.rows as Holder[];
-
-  // The refusals a 1-share transfer can meet (planOperation's order).
-  const holderById = new Map(holders.map((h) => [h.id, h]));
-  if (!holderById.get(from)?.active) throw new Refusal(422, 'LEDGER.HOLDER_INACTIVE');
-  if (to === from) throw new Refusal(422, 'LEDGER.RECIPIENT_IS_SENDER');
-  if (!holderById.get(to)?.active) throw new Refusal(422, 'LEDGER.RECIPIENT_INACTIVE');
-  const originById = new Map(origins.map((o) => [o.id, o]));
-  const ordered = chosen.map((id) => {
-    const origin = originById.get(id);
-    if (!origin || origin.holder_id !== from) throw new Refusal(422, 'LEDGER.ORIGIN_NOT_OWNED');
-    if (parseSignedAmount(origin.balance) <= 0n) throw new Refusal(409, 'LEDGER.ORIGIN_EMPTY');
-    if (body.ShareDate < origin.effective_date) throw new Refusal(422, 'LEDGER.DATE_BEFORE_ORIGIN');
-    return origin;
-  });
-  const available = ordered.reduce((sum, o) => sum + parseSignedAmount(o.balance), 0n);
-  if (available < shares) throw new Refusal(409, 'LEDGER.INSUFFICIENT_SHARES');
-
-  const operationId = randomUUID();
-  let remaining = shares;
-  const legs: Array<{ origin: Origin; taken: bigint; newId: string }> = [];
-  for (const origin of ordered) {
-    if (remaining === 0n) break;
-    const balance = parseSignedAmount(origin.balance);
-    const taken = balance < remaining ? balance : remaining;
-    remaining -= taken;
-    legs.push({ origin, taken, newId: randomUUID() });
-  }
-  const moved = legs.reduce((sum, l) => sum + l.taken, 0n);
-  const fromCost = legs.reduce((sum, l) => sum + l.taken * parseSignedAmount(l.origin.cost), 0n);
-  const preferredMoved = legs
-    .filter((l) => l.origin.class_type === 'preferred')
-    .reduce((sum, l) => sum + l.taken, 0n);
-  const deltas = new Map([
-    [from, { common: -(moved - preferredMoved), preferred: -preferredMoved, heldCost: -fromCost }],
-    [to, { common: moved - preferredMoved, preferred: preferredMoved, heldCost: moved * cost }],
-  ]);
-
-  const before = {
-    certificates: Object.fromEntries(origins.map((o) => [o.id, { balance: o.balance }])),
-    holders: Object.fromEntries(
-      holders
-        .filter((h) => deltas.has(h.id))
-        .map((h) => [
-          h.id,
-          { common: h.common_shares, preferred: h.preferred_shares, heldCost: h.held_cost },
-        ]),
-    ),
-  };
-  const after = {
-    request: {
-      type: body.Type,
-      holderId: from,
-      toHolderId: to,
-      date: body.ShareDate,
-      shares: body.Shares,
-      cost: body.Cost ?? null,
-      originCertificateIds: chosen,
-      classType: null,
-      notes: null,
-    },
-    certificates: Object.fromEntries(
-      legs.map((l) => [
-        l.origin.id,
-        { balance: formatAmount(parseSignedAmount(l.origin.balance) - l.taken) },
-      ]),
-    ),
-    newCertificates: legs.map((l) => ({
-      id: l.newId,
-      holderId: to,
-      classType: l.origin.class_type,
-      origin: l.origin.id,
-      cost: formatAmount(cost),
-    })),
-    holders: Object.fromEntries(
-      holders
-        .filter((h) => deltas.has(h.id))
-        .map((h) => {
-          const d = deltas.get(h.id)!;
-          return [
-            h.id,
-            {
-              common: formatAmount(parseSignedAmount(h.common_shares) + d.common),
-              preferred: formatAmount(parseSignedAmount(h.preferred_shares) + d.preferred),
-            },
-          ];
-        }),
-    ),
-    entries: legs.flatMap((l) => [
-      {
-        certificate: l.origin.id,
-        type: 'Transferred',
-        shares: formatAmount(-l.taken),
-        cost: formatAmount(cost),
-      },
-      {
-        certificate: l.newId,
-        type: 'Issued: transfer',
-        shares: formatAmount(l.taken),
-        cost: formatAmount(cost),
-      },
-    ]),
-  };
-  const certUpdates = legs
-    .map((l) => [l.origin.id, formatAmount(-l.taken)] as const)
-    .sort(([a], [b]) => (a < b ? -1 : 1));
-  const holderUpdates = [...deltas].sort(([a], [b]) => (a < b ? -1 : 1));
-  const transactions = legs.flatMap((l) => [
-    {
-      id: randomUUID(),
-      certificateId: l.origin.id,
-      type: 'Transferred',
-      shares: formatAmount(-l.taken),
-      originId: null as string | null,
-      counterparty: to,
-      preferred: l.origin.class_type === 'preferred',
-      leg: l,
-    },
-    {
-      id: randomUUID(),
-      certificateId: l.newId,
-      type: 'Issued: transfer',
-      shares: formatAmount(l.taken),
-      originId: l.origin.id,
-      counterparty: from,
-      preferred: l.origin.class_type === 'preferred',
-      leg: l,
-    },
-  ]);
-  // The answer, its new certificates' numbers filled in by the write, as post-operation.ts does.
-  const originLabel = (l: (typeof legs)[number]) => `${l.origin.prefix}${l.origin.number}`;
-  const answerBody = (numberOf: (i: number) => { number: number; certificate: string }) => ({
-    operationId,
+/**
+ * record-transaction.ts without the route: the key claimed ahead of BEGIN, then the ledger's own
+ * posting (post-operation.ts: its locks, its plan, its one write statement) with COMMIT, in the
+ * app's pipelined transaction; a refusal stored under the key.
+ */
+async function transaction(req: IncomingMessage, raw: string) {
+  const header = req.headers['idempotency-key'];
+  const key = Array.isArray(header) ? header[0] : header;
+  if (!key) throw new Refusal(400, 'IDEMPOTENCY.KEY_REQUIRED');
+  const body = JSON.parse(raw) as TransferBody;
+  if (body.Type !== 'Transfer') throw new Refusal(400, 'VALIDATION');
+  const scope = `user:${ctx.userId}`;
+  const hash = createHash('sha256').update(raw).digest('hex');
+  const input: OperationInput = {
     type: 'Transfer',
-    certificates: legs.map((l, i) => ({
-      id: l.newId,
-      ...numberOf(i),
-      classType: l.origin.class_type,
-      holderId: to,
-      holderName: holderById.get(to)?.name ?? '',
-      balance: formatAmount(l.taken),
-      cost: formatAmount(cost),
-      effectiveDate: body.ShareDate,
-      origin: originLabel(l),
-    })),
-    transactions: transactions.map((t) => ({
-      id: t.id,
-      certificate:
-        t.originId === null ? originLabel(t.leg) : numberOf(legs.indexOf(t.leg)).certificate,
-      type: t.type,
-      shares: t.shares,
-      cost: formatAmount(cost),
-      date: body.ShareDate,
-      origin: t.originId === null ? null : originLabel(t.leg),
-    })),
-  });
-  const template = answerTemplate(answerBody);
-  const [written] = await together(client, [
-    {
-      text: q.transferWrites(legs.length, holderUpdates.length),
-      values: [
-        ...[operationId, ctx.organizationId, 'Transfer', ctx.userId, requestId, key, null],
-        ...certUpdates.flat(),
-        ...holderUpdates.flatMap(([id, d]) => [
-          id,
-          formatAmount(d.common),
-          formatAmount(d.preferred),
-          formatTenThousandths(d.heldCost),
-        ]),
-        ...[ctx.organizationId, ctx.userId, ctx.holderId, 'ledger.Transfer', operationId],
-        ...[operationId, requestId, null, JSON.stringify(before), JSON.stringify(after)],
-        ...[legs.length, ctx.organizationId, legs.length],
-        ctx.organizationId,
-        ...legs.flatMap((l, i) => [
-          l.newId,
-          i,
-          to,
-          l.origin.class_type,
-          body.ShareDate,
-          l.origin.id,
-          formatAmount(l.taken),
-          formatAmount(cost),
-        ]),
-        ctx.organizationId,
-        ...transactions.flatMap((t) => [
-          t.id,
-          operationId,
-          t.certificateId,
-          t.preferred,
-          t.originId,
-          t.counterparty,
-          t.shares,
-          t.type,
-          body.ShareDate,
-          '',
-          formatAmount(cost),
-          null,
-          ctx.userId,
-          ...(t.originId === null
-            ? [t.leg.origin.holder_id, t.leg.origin.number, t.leg.origin.prefix, t.leg.origin.cost]
-            : [to, legs.indexOf(t.leg), legs.indexOf(t.leg), formatAmount(cost)]),
-          ...(t.originId === null ? [] : [t.leg.origin.number, t.leg.origin.prefix]),
-        ]),
-        ...[201, template.parts, template.holes.map((h) => h.kind)],
-        template.holes.map((h) => h.index),
-        ...[`user:${ctx.userId}`, key],
-      ],
-    },
-    { text: 'commit' },
-  ]);
-  const { numbers } = written!.rows[0] as { numbers: { number: number; label: string }[] };
-  return answerBody((i) => ({ number: numbers[i]!.number, certificate: numbers[i]!.label }));
+    holderId: body.ShareholderId,
+    toHolderId: body.DestinationShareholderId,
+    date: body.ShareDate,
+    today: today(),
+    shares: body.Shares,
+    cost: body.Cost ?? null,
+    originCertificateIds: body.Origin,
+  };
+  let claimed = false;
+  try {
+    const posted = await database.ledgerTransaction(
+      (lt) =>
+        postOperation(lt, {
+          organizationId: ctx.organizationId,
+          input,
+          actor: { userId: ctx.userId, holderId: ctx.holderId },
+          requestId: randomUUID(),
+          idempotencyKey: key,
+          commit: true,
+          answer: { scope, key, status: 201, body: answerOf },
+        }),
+      {
+        precondition: {
+          statement: claimStatement({ scope, key, hash }),
+          holds: (inserted) => (claimed = inserted.length > 0),
+        },
+      },
+    );
+    return { status: 201, body: posted.storedBody };
+  } catch (err) {
+    if (isPreconditionFailed(err)) throw new Refusal(409, 'IDEMPOTENCY.IN_FLIGHT');
+    if (!isLedgerError(err)) {
+      if (claimed) await releaseIdempotencyKey(database.db, { scope, key }).catch(() => undefined);
+      throw err;
+    }
+    const answer = errorAnswer(err);
+    await completeIdempotencyKey(database.db, { scope, key, answer });
+    return answer;
+  }
 }
+
+const STATEMENT = /^\/api\/v1\/shareholders\/([0-9a-f-]{36})\/statement$/i;
 
 /**
  * pipelined-transaction.ts: the statements sent without waiting (pg's pipeline mode, as the
@@ -397,76 +208,17 @@ async function together(client: pg.PoolClient, statements: pg.QueryConfig[]) {
   return settled.map((s) => (s as PromiseFulfilledResult<pg.QueryResult>).value);
 }
 
-/** record-transaction.ts: claim the key, post in one transaction (retried), store the answer. */
-async function transaction(req: IncomingMessage, raw: string) {
-  const header = req.headers['idempotency-key'];
-  const key = Array.isArray(header) ? header[0] : header;
-  if (!key) throw new Refusal(400, 'IDEMPOTENCY.KEY_REQUIRED');
-  const body = JSON.parse(raw) as TransferBody;
-  if (body.Type !== 'Transfer') throw new Refusal(400, 'VALIDATION');
-  const scope = `user:${ctx.userId}`;
-  const hash = createHash('sha256').update(raw).digest('hex');
-  const requestId = randomUUID();
-  for (let attempt = 1; ; attempt++) {
-    const client = await db.connect();
-    let released = false;
-    try {
-      const claim = attempt === 1 ? { text: q.CLAIM_KEY, values: [scope, key, hash, 60] } : null;
-      const answer = await postTransfer(client, body, key, requestId, claim);
-      client.release();
-      released = true;
-      return { status: 201, body: answer };
-    } catch (err) {
-      await client.query('rollback').catch(() => undefined);
-      client.release();
-      released = true;
-      if (err instanceof Refusal) {
-        const answer = { code: err.code, message: err.code };
-        // The key is another request's: nothing of this one to store.
-        if (err.code === 'IDEMPOTENCY.IN_FLIGHT') return { status: err.status, body: answer };
-        await db.query(q.COMPLETE_KEY, [err.status, JSON.stringify(answer), scope, key]);
-        return { status: err.status, body: answer };
-      }
-      const code = (err as { code?: string }).code ?? '';
-      if (!RETRYABLE.has(code) || attempt >= 5) {
-        await db.query(q.RELEASE_KEY, [scope, key]).catch(() => undefined);
-        throw err;
-      }
-      await sleep(Math.random() * 10 * 2 ** attempt);
-    } finally {
-      if (!released) client.release();
-    }
-  }
-}
-
-const STATEMENT = /^\/api\/v1\/shareholders\/([0-9a-f-]{36})\/statement$/i;
-
-interface DataQuery {
-  filters: { tenant_id: string; last_name: { value: string }; status: { value: string[] } };
-  limit: number;
-}
-
-/** features/data-api run-query.ts for the bench's one query shape: the same four statements. */
+/** features/data-api run-query.ts: the query compiled by the app's compiler, read only. */
 async function dataQuery(raw: string) {
-  const body = JSON.parse(raw) as DataQuery;
-  const pattern = `%${body.filters.last_name.value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  // Unvalidated: the bench sends one well-formed query (the app checks it with the contract's schema).
+  const body = JSON.parse(raw) as DataQueryBody;
   const client = await db.connect();
   try {
-    // As data-sql.ts readOnlyRows: the four statements leave together.
+    // As the data lane's readRows (data-lane.ts): the four statements leave together.
     const [, , found] = await together(client, [
       { text: 'begin' },
-      { text: q.DATA_READ_ONLY, values: ['5000'] },
-      {
-        text: q.DATA_QUERY_PAGE,
-        values: [
-          ctx.organizationId,
-          body.filters.tenant_id,
-          pattern,
-          ...body.filters.status.value,
-          body.limit,
-          0,
-        ],
-      },
+      asQuery(readOnlySettings(new Deadline(DATA_LIMITS))),
+      asQuery(compileQuery(body, ctx.organizationId)),
       { text: 'commit' },
     ]);
     return found!.rows as Record<string, unknown>[];

@@ -1,6 +1,6 @@
 // The data layer's rows of the benchmark: 100,000 contacts over 10 tenants of the bench
 // organization; a filtered, sorted query page (LIKE + IN + orderBy, 50 rows) at 20 concurrent
-// on the app and on the bare handler (same SQL: bare-sql.ts DATA_QUERY_PAGE), and bulk creates
+// on the app and on the bare handler (the same SQL: the app's compileQuery), and bulk creates
 // of 10,000 contacts in one request each (target under 2 s on PostgreSQL).
 import pg from 'pg';
 import type { CannonRequest } from './load';

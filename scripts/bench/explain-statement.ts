@@ -6,7 +6,8 @@ import pg from 'pg';
 import { openPostgres } from '../../src/server/db/open-database';
 import { createScratchDatabase } from './scratch-db';
 import { seedRegistry } from './seed';
-import { STATEMENT_HISTORY } from './bare-sql';
+import { renderSql } from '../../src/server/db/sql';
+import { historySql } from '../../src/server/features/shareholders/statement-queries';
 
 const holders = Number(process.env.BENCH_HOLDERS ?? 100_000);
 const transactions = Number(process.env.BENCH_TRANSACTIONS ?? 1_000_000);
@@ -20,13 +21,14 @@ try {
   await client.connect();
   try {
     await client.query('vacuum analyze');
-    const params = [seeded.hotHolderId, '9999-12-31'];
+    const app = renderSql(historySql(seeded.hotHolderId, '9999-12-31'));
+    const params = app.values;
     // A what-if: another text of the query (a file), timed and explained the same way.
     const variant = process.env.EXPLAIN_SQL_FILE;
-    const HISTORY_SQL = variant ? readFileSync(variant, 'utf8') : STATEMENT_HISTORY;
+    const HISTORY_SQL = variant ? readFileSync(variant, 'utf8') : app.text;
     if (process.env.EXPLAIN_EXTRA_SQL) await client.query(process.env.EXPLAIN_EXTRA_SQL);
-    // As the app sends it (preparing-client.ts): a named statement, which PostgreSQL plans
-    // once the generic plan proves as cheap as the first five custom ones.
+    // As a named statement, which PostgreSQL plans once the generic plan proves as cheap as the
+    // first five custom ones.
     const named = { name: 'history', text: HISTORY_SQL, values: params };
     for (let i = 0; i < 6; i++) await client.query(named);
     const timings: number[] = [];

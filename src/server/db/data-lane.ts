@@ -40,7 +40,8 @@ export interface DataLane {
   writeSteps<R>(scope: string, plan: WritePlan<R>): Promise<R[]>;
 }
 
-const readOnlySettings = (deadline: Deadline): SQL =>
+/** A data read's transaction: read only, each statement bounded by what is left of the budget. */
+export const readOnlySettings = (deadline: Deadline): SQL =>
   sql`select set_config('transaction_read_only', 'on', true),
              set_config('statement_timeout', ${String(deadline.statementTimeout())}, true)`;
 const writeSettings = (deadline: Deadline): SQL =>

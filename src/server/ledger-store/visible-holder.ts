@@ -38,6 +38,14 @@ export function mayAccessHolder(principal: Principal, holderId: string): boolean
   return allowed;
 }
 
+/** The holder's row in the organization (locked with `forUpdate`); the bench sends it too. */
+export const visibleHolderSql = (organizationId: string, holderId: string, forUpdate = false) =>
+  sql`select id, organization_id, name, full_name, email, state, city, address, zip_code,
+             phone_number, cellphone_number, notes, is_admin, active
+        from shareholder
+       where id = ${holderId} and organization_id = ${organizationId}
+       ${forUpdate ? sql`for update` : sql``}`;
+
 export async function findVisibleHolder(
   db: Db | Tx,
   principal: Principal,
@@ -51,11 +59,7 @@ export async function findVisibleHolder(
   }
   const [holder] = await rows<VisibleHolder>(
     db,
-    sql`select id, organization_id, name, full_name, email, state, city, address, zip_code,
-               phone_number, cellphone_number, notes, is_admin, active
-          from shareholder
-         where id = ${holderId} and organization_id = ${principal.organizationId}
-         ${opts.forUpdate ? sql`for update` : sql``}`,
+    visibleHolderSql(principal.organizationId, holderId, opts.forUpdate),
   );
   if (!holder) {
     // An administrator asking for a holder of another organization (or for no holder at all).

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { rows } from '../../db/sql';
 import type { TransactionSqlRow } from '../../ledger-store/history-line';
@@ -24,12 +24,12 @@ export interface CompanyRow {
   country: string;
 }
 
+export const companySql = (organizationId: string): SQL =>
+  sql`select legal_name, address, city, state, zip_code, country
+        from organization where id = ${organizationId}`;
+
 export async function companyOf(db: Db, organizationId: string): Promise<CompanyRow | undefined> {
-  const [company] = await rows<CompanyRow>(
-    db,
-    sql`select legal_name, address, city, state, zip_code, country
-          from organization where id = ${organizationId}`,
-  );
+  const [company] = await rows<CompanyRow>(db, companySql(organizationId));
   return company;
 }
 
@@ -44,10 +44,8 @@ export async function companyOf(db: Db, organizationId: string): Promise<Company
  * today's, looked up per line by a subquery, never hashed: as a join, PostgreSQL priced a
  * thousand index lookups above reading every holder, and did that (58 ms; decision 087).
  */
-export const historyOf = (db: Db, holderId: string, asOf: string): Promise<HistorySqlRow[]> =>
-  rows<HistorySqlRow>(
-    db,
-    sql`select t.id, t.certificate_id, t.certificate_number as number,
+export const historySql = (holderId: string, asOf: string): SQL =>
+  sql`select t.id, t.certificate_id, t.certificate_number as number,
                t.certificate_prefix as prefix,
                case when t.preferred then 'preferred' else 'common' end as class_type,
                t.certificate_cost::text as certificate_cost, t.type, t.preferred, t.origin_number,
@@ -58,5 +56,7 @@ export const historyOf = (db: Db, holderId: string, asOf: string): Promise<Histo
                (select name from shareholder where id = t.counterparty_holder_id) as counterparty
           from share_transaction t
          where t.holder_id = ${holderId} and t.date <= ${asOf}
-         order by t.date, t.transaction_order`,
-  );
+         order by t.date, t.transaction_order`;
+
+export const historyOf = (db: Db, holderId: string, asOf: string): Promise<HistorySqlRow[]> =>
+  rows<HistorySqlRow>(db, historySql(holderId, asOf));

@@ -2,7 +2,15 @@
 // lint), unit and integration tests (Vitest), browser tests (Playwright). Prints one closing line "N passed, N failed" and exits
 // non-zero on any failure. Set TEST_DATABASE_URL to run the integration tests on PostgreSQL.
 import { spawn, spawnSync } from 'node:child_process';
-import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import {
+  appendFileSync,
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  rmSync,
+} from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
@@ -141,23 +149,62 @@ if (wants('check')) {
   ]);
 }
 
+/** Counts a Vitest run from its JSON report; `ok` is its exit status. */
+function countVitest(out: string, ok: boolean, label = ''): void {
+  if (!existsSync(out)) return void failed++;
+  const r = JSON.parse(readFileSync(out, 'utf8')) as VitestReport;
+  passed += r.numPassedTests;
+  failed += r.numFailedTests;
+  failures.push(...vitestFailures(r).map((f) => label + f));
+  if (!ok && r.numFailedTests === 0) failed++; // a suite that failed to load, or an unhandled error
+}
+
+const vitestArgs = (out: string) => [
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${out}`,
+];
+
 if (wants('unit')) {
   const out = join(results, 'vitest-results.json');
   rmSync(out, { force: true });
-  const ok = run('unit and integration tests', bin('vitest'), [
-    'run',
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${out}`,
-  ]);
-  if (existsSync(out)) {
-    const r = JSON.parse(readFileSync(out, 'utf8')) as VitestReport;
-    passed += r.numPassedTests;
-    failed += r.numFailedTests;
-    failures.push(...vitestFailures(r));
-    if (!ok && r.numFailedTests === 0) failed++; // a suite that failed to load, or an unhandled error
-  } else failed++;
+  countVitest(out, run('unit and integration tests', bin('vitest'), vitestArgs(out)));
 }
+
+/**
+ * TEST_PGLITE_PASS=1 (.ci/run) with TEST_DATABASE_URL: the tests whose outcome depends on the
+ * database run once more on the embedded PGlite (vitest.config.ts), on one worker beside the
+ * browser tests, which keep one core mostly waiting on the browser. Its output goes to a file,
+ * printed when it ends.
+ */
+function startPglitePass(): Promise<void> | null {
+  if (process.env.TEST_PGLITE_PASS !== '1' || !process.env.TEST_DATABASE_URL) return null;
+  const out = join(results, 'vitest-pglite-results.json');
+  const log = join(results, 'vitest-pglite.log');
+  rmSync(out, { force: true });
+  const fd = openSync(log, 'w');
+  console.log(
+    '\n=== integration tests once more on the embedded PGlite (beside the browser tests)',
+  );
+  const child = spawn(bin('vitest'), [...vitestArgs(out), '--maxWorkers=1'], {
+    cwd: root,
+    env: { ...process.env, TEST_DATABASE_URL: '', TEST_BACKEND_PASS: 'pglite' },
+    stdio: ['ignore', fd, fd],
+  });
+  return new Promise((done) => {
+    const end = (ok: boolean) => {
+      closeSync(fd);
+      console.log(`\n=== integration tests on PGlite: ${log}\n${readFileSync(log, 'utf8')}`);
+      countVitest(out, ok, 'PGlite: ');
+      done();
+    };
+    child.on('error', () => end(false));
+    child.on('close', (code) => end(code === 0));
+  });
+}
+
+const pglitePass = wants('e2e') ? startPglitePass() : null;
 
 if (wants('e2e')) {
   // The unit step's README test builds it as a newcomer would (npx vite build, npm run build).
@@ -175,6 +222,8 @@ if (wants('e2e')) {
     if (!ok && r.stats.unexpected === 0) failed++;
   } else failed++;
 }
+
+await pglitePass;
 
 if (process.env.TEST_SUMMARY_FILE)
   appendFileSync(process.env.TEST_SUMMARY_FILE, `${passed} ${failed}\n`);

@@ -49,11 +49,13 @@ test('a shareholder edits their profile; letters in the zip code are refused', a
   await expect(page.getByLabel('Cell Phone', { exact: true })).toHaveValue('+1 217 555 0199');
   await expect(notes).toHaveValue(`Prefers e-mail (${run})`);
 
-  // Letters in the zip code: refused next to the field, nothing saved.
-  await page.getByLabel('Zip Code', { exact: true }).fill('62a04');
+  // A sign in the zip code: refused next to the field, nothing saved.
+  await page.getByLabel('Zip Code', { exact: true }).fill('62#04');
   await page.getByLabel('City', { exact: true }).fill('Not saved');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Zip Code accepts digits only.')).toBeVisible();
+  await expect(
+    page.getByText('Zip Code accepts letters, digits, spaces and hyphens.'),
+  ).toBeVisible();
   await expect(page.getByLabel('Zip Code', { exact: true })).toBeFocused();
   await expect(page.getByLabel('Zip Code', { exact: true })).toHaveAttribute(
     'aria-invalid',

@@ -7,11 +7,12 @@ import {
   closeSync,
   existsSync,
   mkdirSync,
+  mkdtempSync,
   openSync,
   readFileSync,
   rmSync,
 } from 'node:fs';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { fileURLToPath } from 'node:url';
@@ -180,9 +181,10 @@ if (wants('unit')) {
  */
 function startPglitePass(): Promise<void> | null {
   if (process.env.TEST_PGLITE_PASS !== '1' || !process.env.TEST_DATABASE_URL) return null;
-  const out = join(results, 'vitest-pglite-results.json');
-  const log = join(results, 'vitest-pglite.log');
-  rmSync(out, { force: true });
+  // Not in test-results/: the browser tests empty that folder when they start.
+  const dir = mkdtempSync(join(tmpdir(), 'registry-pglite-pass-'));
+  const out = join(dir, 'vitest-results.json');
+  const log = join(dir, 'vitest.log');
   const fd = openSync(log, 'w');
   console.log(
     '\n=== integration tests once more on the embedded PGlite (beside the browser tests)',

@@ -24,11 +24,12 @@ const forms = sources(web)
 const free = ['features/directory/directory-screen.tsx', 'routes/login-page.tsx'];
 
 describe('the forms', () => {
-  it('are the ones the issue names, the API-key form, the search box and sign-in', () => {
+  it('are the ones the issues name, the API-key form, the search box and sign-in', () => {
     expect(forms.sort()).toEqual([
       'features/api-keys/new-api-key-form.tsx',
       'features/directory/directory-screen.tsx',
       'features/profile/profile-form.tsx',
+      'features/shareholders/new-shareholder-form.tsx',
       'features/transactions/transaction-form.tsx',
       'routes/forgot-password-page.tsx',
       'routes/login-page.tsx',

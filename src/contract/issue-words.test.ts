@@ -41,8 +41,8 @@ describe('issueWordsFor', () => {
   });
 
   it("leaves the schema's own words alone", () => {
-    expect(messages(saveProfileForm, { ...profile, ZipCode: '12-34' }, {})).toEqual({
-      ZipCode: 'Zip Code accepts digits only.',
+    expect(messages(saveProfileForm, { ...profile, ZipCode: '12#34' }, {})).toEqual({
+      ZipCode: 'Zip Code accepts letters, digits, spaces and hyphens.',
     });
     expect(messages(createApiKeyForm, { name: '', scopes: [] }, { name: 'Name' })).toEqual({
       name: 'Give the key a name.',

@@ -3,6 +3,7 @@ import { LEDGER_ERROR_MESSAGES } from '../ledger';
 import { readAmountInput } from './amount-input';
 import { amountField, isoDate, safeText, signedAmount } from './common';
 import { directorySortKeys, idempotencyHeader, operationTypes } from './constants/ledger';
+import { holderEmail, holderTypes, postalCode } from './shareholders';
 
 // The constants (paths, sort keys, operation types, headers, cache keys) are zod-free in
 // ./constants/ledger.ts; re-exported here for the server's convenience.
@@ -136,19 +137,28 @@ export const profileResponse = z.object({
   phoneNumber: z.string(),
   cellphoneNumber: z.string(),
   notes: z.string(),
-  /** Whether the caller may change the name (administrators only). */
+  country: z.string(),
+  holderType: z.enum(holderTypes),
+  /** False once an administrator deactivated the holder: out of the directory and the pickers. */
+  active: z.boolean(),
+  /** Whether the caller may change the name and the e-mail (administrators only). */
   canEditName: z.boolean(),
 });
 export type ProfileResponse = z.infer<typeof profileResponse>;
 
-/** The spec's Save action. Unknown fields (balances, admin flag, e-mail) are refused with 400. */
+/**
+ * The spec's Save action, with the country and (administrators only) the e-mail of issue 25.
+ * Unknown fields (balances, admin flag) are refused with 400.
+ */
 export const saveProfileBody = z.strictObject({
   ShareholderId: z.uuid(),
   FullName: safeText().trim().min(1).max(200),
+  Email: holderEmail().optional(),
   State: safeText().trim().max(100),
   City: safeText().trim().max(100),
   Address: safeText().trim().max(300),
-  ZipCode: safeText().trim().regex(/^\d*$/, 'Zip Code accepts digits only.').max(10),
+  ZipCode: postalCode(),
+  Country: safeText().trim().max(100).optional(),
   Phone: safeText().trim().max(40),
   CellPhone: safeText().trim().max(40),
   Notes: safeText().max(4000),

@@ -8,6 +8,7 @@ export const webRoutes = {
   view: '/view',
   profile: '/profile',
   transaction: '/transaction',
+  newShareholder: '/shareholders/new',
   password: '/password',
   noAccount: '/noaccount',
   apiKeys: '/api-keys',

@@ -20,6 +20,10 @@ const routes: Record<RouteName, { access: PageAccess; Page: ReturnType<typeof la
   view: { access: 'shareholder', Page: lazy(() => import('./routes/view-page')) },
   profile: { access: 'shareholder', Page: lazy(() => import('./routes/profile-page')) },
   transaction: { access: 'administrator', Page: lazy(() => import('./routes/transaction-page')) },
+  newShareholder: {
+    access: 'administrator',
+    Page: lazy(() => import('./routes/new-shareholder-page')),
+  },
   password: { access: 'signed-in', Page: lazy(() => import('./routes/password-page')) },
   noAccount: { access: 'signed-in', Page: lazy(() => import('./routes/no-account-page')) },
   apiKeys: { access: 'administrator', Page: lazy(() => import('./routes/api-keys-page')) },

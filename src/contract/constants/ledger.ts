@@ -5,6 +5,8 @@ import { OPERATION_TYPES } from '../../ledger';
 export const ledgerPaths = {
   shareholders: '/api/v1/shareholders',
   shareholder: '/api/v1/shareholders/:id',
+  deactivateShareholder: '/api/v1/shareholders/:id/deactivate',
+  reactivateShareholder: '/api/v1/shareholders/:id/reactivate',
   statement: '/api/v1/shareholders/:id/statement',
   statementPdf: '/api/v1/shareholders/:id/statement.pdf',
   certificates: '/api/v1/certificates',

@@ -36,6 +36,9 @@ export const shareholder = pgTable(
     phoneNumber: text('phone_number').notNull().default(''),
     cellphoneNumber: text('cellphone_number').notNull().default(''),
     notes: text('notes').notNull().default(''),
+    country: text('country').notNull().default(''),
+    // A person or an entity (a fund, a company, a trust): issue 25.
+    holderType: text('holder_type').notNull().default('individual'),
     isAdmin: boolean('is_admin').notNull().default(false),
     active: boolean('active').notNull().default(true),
     commonShares: shares('common_shares').notNull().default('0'),
@@ -66,10 +69,15 @@ export const shareholder = pgTable(
       sql`${t.name} collate "und-x-icu"`,
       t.id,
     ),
+    check('shareholder_holder_type', sql`${t.holderType} in ('individual', 'entity')`),
     check('shareholder_common_nonneg', sql`${t.commonShares} >= 0`),
     check('shareholder_preferred_nonneg', sql`${t.preferredShares} >= 0`),
     check('shareholder_balance_sum', sql`${t.balance} = ${t.commonShares} + ${t.preferredShares}`),
-    check('shareholder_zip_digits', sql`${t.zipCode} ~ '^[0-9]*$'`),
+    // contract/shareholders.ts postalCode: letters, digits, inner spaces and hyphens (issue 25).
+    check(
+      'shareholder_postal_code',
+      sql`length(${t.zipCode}) <= 12 and ${t.zipCode} ~ '^([A-Za-z0-9]([A-Za-z0-9 -]*[A-Za-z0-9])?)?$'`,
+    ),
   ],
 );
 

@@ -18,6 +18,8 @@ export interface VisibleHolder {
   phone_number: string;
   cellphone_number: string;
   notes: string;
+  country: string;
+  holder_type: 'individual' | 'entity';
   is_admin: boolean;
   active: boolean;
 }
@@ -41,7 +43,7 @@ export function mayAccessHolder(principal: Principal, holderId: string): boolean
 /** The holder's row in the organization (locked with `forUpdate`); the bench sends it too. */
 export const visibleHolderSql = (organizationId: string, holderId: string, forUpdate = false) =>
   sql`select id, organization_id, name, full_name, email, state, city, address, zip_code,
-             phone_number, cellphone_number, notes, is_admin, active
+             phone_number, cellphone_number, notes, country, holder_type, is_admin, active
         from shareholder
        where id = ${holderId} and organization_id = ${organizationId}
        ${forUpdate ? sql`for update` : sql``}`;

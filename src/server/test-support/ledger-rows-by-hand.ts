@@ -26,11 +26,17 @@ export async function organizationByHand(db: Db) {
   return { organization: organization!, common: ofType('common'), preferred: ofType('preferred') };
 }
 
-/** A holder with a name and nothing else, the same way. */
-export async function holderByHand(db: Db, organizationId: string, name: string) {
+/** A holder with a name (an e-mail, the admin flag) and nothing else, the same way. */
+export async function holderByHand(
+  db: Db,
+  organizationId: string,
+  name: string,
+  opts: { email?: string; isAdmin?: boolean } = {},
+) {
   const [row] = await rows<{ id: string }>(
     db,
-    sql`insert into shareholder (organization_id, name) values (${organizationId}, ${name})
+    sql`insert into shareholder (organization_id, name, email, is_admin)
+        values (${organizationId}, ${name}, ${opts.email ?? null}, ${opts.isAdmin ?? false})
         returning id`,
   );
   return row!;

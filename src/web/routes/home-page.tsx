@@ -1,4 +1,5 @@
-import { Navigate } from 'react-router';
+import { Link, Navigate } from 'react-router';
+import { webRoutes } from '../../contract/web-routes';
 import { LoadingProgress } from '../components/loading-progress';
 import { PageTitle } from '../components/page-title';
 import { useSession } from '../features/auth/api/use-session';
@@ -14,7 +15,12 @@ export default function HomePage() {
     return <Navigate to={`/view?SH_UID=${encodeURIComponent(user.SH_ID)}`} replace />;
   return (
     <section aria-labelledby="page-title">
-      <PageTitle title="Shareholders" />
+      <div className="d-flex flex-wrap align-items-start justify-content-between column-gap-3">
+        <PageTitle title="Shareholders" />
+        <Link className="btn btn-primary mb-3" to={webRoutes.newShareholder}>
+          New shareholder
+        </Link>
+      </div>
       <DirectoryScreen today={today} />
     </section>
   );

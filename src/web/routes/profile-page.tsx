@@ -5,6 +5,7 @@ import { ProfileForm } from '../features/profile/profile-form';
 import { useProfile } from '../features/profile/api/use-profile';
 import { InvalidParameter } from '../components/invalid-parameter';
 import { useSession } from '../features/auth/api/use-session';
+import { HolderStatus } from '../features/shareholders/holder-status';
 
 function ProfileScreen({ holderId }: { holderId: string }) {
   const query = useProfile(holderId);
@@ -17,7 +18,10 @@ function ProfileScreen({ holderId }: { holderId: string }) {
       />
       <QueryState query={query} what="the profile">
         {(profile) => (
-          <ProfileForm key={profile.id} profile={profile} own={profile.id === user?.SH_ID} />
+          <>
+            <ProfileForm key={profile.id} profile={profile} own={profile.id === user?.SH_ID} />
+            {user?.isAdmin && profile.id !== user.SH_ID && <HolderStatus profile={profile} />}
+          </>
         )}
       </QueryState>
     </>

@@ -16,6 +16,9 @@ export function toProfile(holder: VisibleHolder, principal: Principal): ProfileR
     phoneNumber: holder.phone_number,
     cellphoneNumber: holder.cellphone_number,
     notes: holder.notes,
+    country: holder.country,
+    holderType: holder.holder_type,
+    active: holder.active,
     canEditName: principal.role === 'administrator',
   };
 }

@@ -3,6 +3,7 @@ import type { SaveProfileBody } from '../../../contract/ledger';
 import type { Db } from '../../db/database';
 import { AppError } from '../../http/app-error';
 import { findVisibleHolder } from '../../ledger-store/visible-holder';
+import { emailTaken, isEmailTaken } from './add-shareholder';
 import type { Principal } from '../../plugins/access-control';
 
 export interface SaveProfileOptions {
@@ -18,6 +19,15 @@ export interface SaveProfileOptions {
  * fields, and a changed name is refused. The change and its audit entry commit together.
  */
 export async function saveProfile(db: Db, opts: SaveProfileOptions): Promise<void> {
+  try {
+    await saveInTransaction(db, opts);
+  } catch (err) {
+    if (isEmailTaken(err)) throw emailTaken();
+    throw err;
+  }
+}
+
+async function saveInTransaction(db: Db, opts: SaveProfileOptions): Promise<void> {
   const { body, principal } = opts;
   if (body.ShareholderId.toLowerCase() !== opts.holderId.toLowerCase()) {
     throw new AppError({
@@ -38,10 +48,20 @@ export async function saveProfile(db: Db, opts: SaveProfileOptions): Promise<voi
         field: 'FullName',
       });
     }
+    const email = body.Email === undefined ? before.email : body.Email || null;
+    if (!isAdmin && email !== before.email) {
+      throw new AppError({
+        code: 'VALIDATION.READ_ONLY',
+        message: 'Only an administrator can change the e-mail address.',
+        field: 'Email',
+      });
+    }
     const after = {
       // A changed name shows everywhere the holder appears: both columns take it.
       name: isAdmin ? body.FullName : before.name,
       full_name: isAdmin ? body.FullName : before.full_name,
+      email,
+      country: body.Country ?? before.country,
       state: body.State,
       city: body.City,
       address: body.Address,
@@ -52,7 +72,8 @@ export async function saveProfile(db: Db, opts: SaveProfileOptions): Promise<voi
     };
     await tx.execute(
       sql`update shareholder
-             set name = ${after.name}, full_name = ${after.full_name}, state = ${after.state},
+             set name = ${after.name}, full_name = ${after.full_name}, email = ${after.email},
+                 country = ${after.country}, state = ${after.state},
                  city = ${after.city},
                  address = ${after.address}, zip_code = ${after.zip_code},
                  phone_number = ${after.phone_number},

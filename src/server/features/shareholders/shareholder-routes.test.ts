@@ -198,7 +198,7 @@ describe('GET and PUT /api/v1/shareholders/:id (profile)', () => {
     const rename = await save(s.alice.id, s.as.alice, { FullName: 'Queen Alice', City: 'Paris' });
     expect(rename.statusCode).toBe(400);
     expect(rename.json().field).toBe('FullName');
-    for (const extra of [{ Balance: '1000000' }, { IsAdmin: true }, { Email: 'x@y.z' }]) {
+    for (const extra of [{ Balance: '1000000' }, { IsAdmin: true }, { HolderType: 'entity' }]) {
       const res = await save(s.alice.id, s.as.alice, { ...extra, City: 'Paris' });
       expect(res.statusCode).toBe(400);
       const field = Object.keys(extra)[0];
@@ -212,13 +212,20 @@ describe('GET and PUT /api/v1/shareholders/:id (profile)', () => {
     const admin = await save(s.alice.id, s.as.admin, { HolderId: s.bob.id, Role: 'admin' });
     expect(admin.statusCode).toBe(400);
     expect(admin.json().field).toBe('HolderId');
+    // The e-mail is an administrator's to change (issue 25).
+    const email = await save(s.alice.id, s.as.alice, { Email: 'x@example.com', City: 'Paris' });
+    expect(email.json()).toMatchObject({ code: 'VALIDATION.READ_ONLY', field: 'Email' });
     expect(await row(s.alice.id)).toEqual(before);
   });
 
-  it('answers 400 naming ZipCode for non-digits', async () => {
-    const res = await save(s.alice.id, s.as.alice, { ZipCode: '10a04' });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().field).toBe('ZipCode');
+  it('answers 400 naming ZipCode for what no postal code holds; takes ZIP+4 and letters', async () => {
+    for (const zip of ['10#04', '-1004', '1004-', 'x'.repeat(13)]) {
+      const res = await save(s.alice.id, s.as.alice, { ZipCode: zip });
+      expect(res.statusCode, zip).toBe(400);
+      expect(res.json().field).toBe('ZipCode');
+    }
+    for (const zip of ['19901-1234', 'SW1A 2AA', 'K1A 0B1', ''])
+      expect((await save(s.alice.id, s.as.alice, { ZipCode: zip })).statusCode, zip).toBe(200);
   });
 
   it("gives the same 404 for another holder's profile and a missing one", async () => {

@@ -17,6 +17,9 @@ import { getProfile } from './get-profile';
 import { getStatement } from './get-statement';
 import { listDirectory } from './list-directory';
 import { saveProfile } from './save-profile';
+import { addShareholder } from './add-shareholder';
+import { setHolderActive } from './set-holder-active';
+import { newShareholderBody } from '../../../contract/shareholders';
 import { companyCallerOf } from '../../http/caller';
 
 /** A holder who is not there, or (for a shareholder) is someone else. */
@@ -78,13 +81,48 @@ const saveProfileSchema = shareholdersSchema(
   {
     summary: "Save a holder's contact profile (the spec's Save)",
     description:
-      'Replaces the contact fields; only an administrator may change the name. Unknown ' +
-      'fields (balances, admin flag, e-mail) are refused with 400.',
+      'Replaces the contact fields; only an administrator may change the name and the e-mail ' +
+      '(unique in the company). Unknown fields (balances, admin flag) are refused with 400.',
     params: idParams,
     body: saveProfileBody,
   },
-  [...holderCodes, 'VALIDATION.ID_MISMATCH', 'VALIDATION.READ_ONLY'],
+  [...holderCodes, 'VALIDATION.ID_MISMATCH', 'VALIDATION.READ_ONLY', 'SHAREHOLDER.EMAIL_TAKEN'],
 );
+
+const addShareholderSchema = {
+  operationId: 'addShareholder',
+  tags: ['shareholders'],
+  summary: 'Add a shareholder (administrator)',
+  description:
+    "A holder of the caller's company, with no shares until a New Issue or a Transfer gives " +
+    'them some. Name is required; the e-mail (their sign-in name) is optional and unique in ' +
+    'the company (409 SHAREHOLDER.EMAIL_TAKEN). Answers the new profile.',
+  body: newShareholderBody,
+  response: { 201: profileResponse, ...errorResponses('SHAREHOLDER.EMAIL_TAKEN') },
+};
+
+const activeSchema = (active: boolean) =>
+  shareholdersSchema(
+    active ? 'reactivateShareholder' : 'deactivateShareholder',
+    profileResponse,
+    active
+      ? {
+          summary: 'Reactivate a shareholder (administrator)',
+          description: 'The holder is listed again and may sign in again. Answers the profile.',
+          params: idParams,
+        }
+      : {
+          summary: 'Deactivate a shareholder with no shares (administrator)',
+          description:
+            'The holder leaves the directory, the pickers and the totals, and can no longer ' +
+            'sign in; their history stays. Refused while they hold shares (409 ' +
+            'SHAREHOLDER.HAS_SHARES) and for your own holder record. Answers the profile.',
+          params: idParams,
+        },
+    active
+      ? holderCodes
+      : [...holderCodes, 'SHAREHOLDER.HAS_SHARES', 'SHAREHOLDER.DEACTIVATE_SELF'],
+  );
 
 /** Directory, statement and profile (spec §2): roles checked by the access policy, then per holder. */
 export const shareholderRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
@@ -107,6 +145,23 @@ export const shareholderRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
   app.get(ledgerPaths.shareholder, { schema: profileSchema }, async (request) =>
     getProfile(db, { holderId: request.params.id, principal: companyCallerOf(request) }),
   );
+
+  app.post(ledgerPaths.shareholders, { schema: addShareholderSchema }, async (request, reply) => {
+    const created = await addShareholder(db, companyCallerOf(request), request.body, request.id);
+    return reply.code(201).send(created);
+  });
+
+  for (const active of [false, true])
+    app.post(
+      active ? ledgerPaths.reactivateShareholder : ledgerPaths.deactivateShareholder,
+      { schema: activeSchema(active) },
+      async (request) =>
+        setHolderActive(db, companyCallerOf(request), {
+          holderId: request.params.id,
+          active,
+          requestId: request.id,
+        }),
+    );
 
   app.put(ledgerPaths.shareholder, { schema: saveProfileSchema }, async (request) => {
     await saveProfile(db, {

@@ -2,14 +2,15 @@ import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { FieldControl } from '../../components/form/field-control';
 import { FormField } from '../../components/form/form-field';
+import { holderMessages } from '../../../contract/shareholders';
 import { NOTES_HELP } from './profile-values';
 
 /** A field of the profile: its control's id is profile-<name>. */
 const field = (name: string, label: string) => ({ name, label, id: `profile-${name}` });
 
 /**
- * The spec's profile fields: Name (read-only unless `canEditName`), State, City, Address, Zip
- * Code, Phone, Cell Phone, Notes (`own`: the signed-in user's own profile).
+ * The spec's profile fields: Name and E-mail (read-only unless `canEditName`), State, City,
+ * Address, Country, Zip Code, Phone, Cell Phone, Notes (`own`: the signed-in user's own profile).
  */
 export function ProfileFields({ canEditName, own }: { canEditName: boolean; own: boolean }) {
   return (
@@ -22,6 +23,22 @@ export function ProfileFields({ canEditName, own }: { canEditName: boolean; own:
           type="text"
           autoComplete="name"
           maxLength={200}
+          readOnly={!canEditName}
+          plaintext={!canEditName}
+        />
+      </FormField>
+      <FormField
+        {...field('Email', 'E-mail')}
+        description={
+          canEditName
+            ? 'The address they sign in with; unique in the company.'
+            : 'Only an administrator can change the e-mail address.'
+        }
+      >
+        <FieldControl
+          type="email"
+          autoComplete="off"
+          maxLength={320}
           readOnly={!canEditName}
           plaintext={!canEditName}
         />
@@ -41,6 +58,9 @@ export function ProfileFields({ canEditName, own }: { canEditName: boolean; own:
       <FormField {...field('Address', 'Address')}>
         <FieldControl type="text" autoComplete="street-address" maxLength={300} />
       </FormField>
+      <FormField {...field('Country', 'Country')}>
+        <FieldControl type="text" autoComplete="country-name" maxLength={100} />
+      </FormField>
       <PhoneRow />
       <FormField
         {...field('Notes', 'Notes')}
@@ -58,14 +78,12 @@ function PhoneRow() {
   return (
     <Row>
       <Col md={4}>
-        <FormField {...field('ZipCode', 'Zip Code')} description="Digits only." errorRole="alert">
-          <FieldControl
-            type="text"
-            inputMode="numeric"
-            pattern="[0-9]*"
-            maxLength={10}
-            autoComplete="postal-code"
-          />
+        <FormField
+          {...field('ZipCode', 'Zip Code')}
+          description={holderMessages.postalCodeHelp}
+          errorRole="alert"
+        >
+          <FieldControl type="text" maxLength={12} autoComplete="postal-code" />
         </FormField>
       </Col>
       <Col md={4}>

@@ -24,6 +24,9 @@ const profile = (canEditName: boolean): ProfileResponse => ({
   phoneNumber: '',
   cellphoneNumber: '',
   notes: '',
+  country: '',
+  holderType: 'individual',
+  active: true,
   canEditName,
 });
 
@@ -115,7 +118,7 @@ describe('the profile form after a save', () => {
           new Response(
             JSON.stringify({
               code: 'VALIDATION.FAILED',
-              message: 'Zip Code accepts digits only.',
+              message: 'Zip Code accepts letters, digits, spaces and hyphens.',
               field: 'ZipCode',
             }),
             { status: 400, headers: { 'content-type': 'application/json' } },
@@ -127,7 +130,7 @@ describe('the profile form after a save', () => {
     await save();
     await screen.findByText('The information was not saved. Please contact support.');
     expect(document.getElementById('profile-ZipCode-error')?.textContent).toBe(
-      'Zip Code accepts digits only.',
+      'Zip Code accepts letters, digits, spaces and hyphens.',
     );
     expect(field('Zip Code').getAttribute('aria-invalid')).toBe('true');
   });

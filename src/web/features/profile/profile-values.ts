@@ -3,10 +3,12 @@ import type { ProfileResponse, SaveProfileForm } from '../../../contract/ledger'
 /** The labels the fields' messages name (contract/issue-words.ts). */
 export const PROFILE_LABELS = {
   FullName: 'Name',
+  Email: 'E-mail',
   State: 'State',
   City: 'City',
   Address: 'Address',
   ZipCode: 'Zip Code',
+  Country: 'Country',
   Phone: 'Phone',
   CellPhone: 'Cell Phone',
   Notes: 'Notes',
@@ -26,10 +28,12 @@ export const NOTES_HELP = {
 
 export const profileValues = (p: ProfileResponse): SaveProfileForm => ({
   FullName: p.fullName || p.name,
+  Email: p.email ?? '',
   State: p.state,
   City: p.city,
   Address: p.address,
   ZipCode: p.zipCode,
+  Country: p.country,
   Phone: p.phoneNumber,
   CellPhone: p.cellphoneNumber,
   Notes: p.notes,

@@ -56,7 +56,8 @@ export async function insertRegistry(
       'GATEWAY.NOT_SUPPORTED',
       def.name === 'Share__c'
         ? 'Certificates are issued by transactions: insert a Share_Transaction__c.'
-        : 'Shareholders are added by an administrator in the registry, not through the gateway.',
+        : 'Shareholders are added by an administrator on the New shareholder page ' +
+            '(/shareholders/new) or with POST /api/v1/shareholders, not through the gateway.',
     );
   const transfer = parseOrThrow(recordTransactionBody, body.data, 'data');
   const answer = await recordTransaction(database, {

@@ -27,6 +27,7 @@ export {
   planOperation,
   type CertificateRef,
   type CertificateState,
+  type ClassState,
   type HolderState,
   type LedgerState,
   type OperationInput,

@@ -23,6 +23,7 @@ export const LEDGER_ERROR_MESSAGES = {
   'LEDGER.DATE_BEFORE_ORIGIN': 'The date is before the effective date of an origin certificate.',
   'LEDGER.REASON_REQUIRED': 'A reason is required to cancel shares.',
   'LEDGER.UNKNOWN_OPERATION': 'Unknown transaction type.',
+  'LEDGER.EXCEEDS_AUTHORIZED': 'This would issue more shares of the class than are authorized.',
 } as const satisfies Record<`LEDGER.${string}`, string>;
 
 export type LedgerErrorCode = keyof typeof LEDGER_ERROR_MESSAGES;

@@ -20,10 +20,20 @@ export interface CertificateState {
   cost: bigint;
 }
 
+/** A share class's ceiling: authorized shares (null: no limit set) and those outstanding. */
+export interface ClassState {
+  /** Hundredths of a share, or null when the company set no limit. */
+  authorized: bigint | null;
+  /** Hundredths of a share held by all holders now. */
+  outstanding: bigint;
+}
+
 /** What the server loaded (and locked) for this input: at least every holder and certificate it names. */
 export interface LedgerState {
   holders: ReadonlyMap<string, HolderState>;
   certificates: ReadonlyMap<string, CertificateState>;
+  /** The classes an operation may add shares to (New Issue, conversion), locked; else absent. */
+  classes?: ReadonlyMap<ClassType, ClassState>;
 }
 
 export type CertificateRef = { existingId: string } | { newRef: string };

@@ -41,6 +41,7 @@ export interface OperationInput {
 export type {
   CertificateRef,
   CertificateState,
+  ClassState,
   HolderState,
   LedgerState,
   PlannedCertificate,
@@ -209,7 +210,38 @@ function debit(type: TransactionType, { origin, taken }: Allocation, cost: bigin
  */
 export function planOperation(input: OperationInput, state: LedgerState): OperationPlan {
   const draft = planEntries(input, state);
+  checkAuthorized(draft, state);
   return { ...draft, effect: effectOf(draft, state.certificates) };
+}
+
+/**
+ * No class may end with more shares outstanding than the company authorized (issue 25): a New
+ * Issue, or a conversion into preferred, past the limit is refused, naming the figures.
+ */
+function checkAuthorized(draft: DraftPlan, state: LedgerState): void {
+  const added = new Map<ClassType, bigint>();
+  for (const entry of draft.entries) {
+    const classType: ClassType = entry.preferred ? 'preferred' : 'common';
+    added.set(classType, (added.get(classType) ?? 0n) + entry.shares);
+  }
+  for (const [classType, shares] of added) {
+    const limit = state.classes?.get(classType);
+    if (shares <= 0n || !limit || limit.authorized === null) continue;
+    if (limit.outstanding + shares <= limit.authorized) continue;
+    const details = {
+      classType,
+      authorized: formatAmount(limit.authorized),
+      outstanding: formatAmount(limit.outstanding),
+      available: formatAmount(limit.authorized - limit.outstanding),
+    };
+    throw new LedgerError('LEDGER.EXCEEDS_AUTHORIZED', {
+      field: 'shares',
+      details,
+      message:
+        `Only ${details.available} more ${classType} shares are authorized ` +
+        `(${details.authorized} authorized, ${details.outstanding} outstanding).`,
+    });
+  }
 }
 
 type DraftPlan = Omit<OperationPlan, 'effect'>;

@@ -1,3 +1,4 @@
+import { shareClassRoutes } from './features/share-classes/share-class-routes';
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
@@ -97,6 +98,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(shareholderRoutes, { db: database.db });
   await app.register(statementPdfRoutes, { db: database.db });
   await app.register(certificateRoutes, { db: database.db });
+  await app.register(shareClassRoutes, { db: database.db });
   await app.register(transactionRoutes, { database });
   await app.register(auditRoutes, { db: database.db });
   await app.register(dataApiRoutes, { database });

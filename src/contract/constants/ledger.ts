@@ -13,6 +13,8 @@ export const ledgerPaths = {
   certificate: '/api/v1/certificates/:id',
   transactions: '/api/v1/transactions',
   audit: '/api/v1/audit',
+  shareClasses: '/api/v1/share-classes',
+  shareClass: '/api/v1/share-classes/:id',
 } as const;
 
 export const directorySortKeys = [
@@ -39,4 +41,5 @@ export const ledgerQueryKeys = {
   profile: ['profile'],
   certificates: ['certificates'],
   holderOptions: ['holder-options'],
+  shareClasses: ['share-classes'],
 } as const;

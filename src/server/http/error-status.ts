@@ -37,6 +37,10 @@ const BY_CODE = {
   'IDEMPOTENCY.KEY_REUSED': 422,
   'IDEMPOTENCY.IN_FLIGHT': 409,
   'LEDGER.INSUFFICIENT_SHARES': 409,
+  // Past the class's authorized shares: a conflict with the company's charter, not bad input.
+  'LEDGER.EXCEEDS_AUTHORIZED': 409,
+  'SHARE_CLASS.BELOW_OUTSTANDING': 409,
+  'SHARE_CLASS.NOT_FOUND': 404,
   // An origin emptied by a concurrent operation: the same conflict as insufficient shares.
   'LEDGER.ORIGIN_EMPTY': 409,
   'IDEMPOTENCY.KEY_INVALID': 400,

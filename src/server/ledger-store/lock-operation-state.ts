@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { ClassType, LedgerState, OperationInput } from '../../ledger';
+import { isClassType, type ClassType, type LedgerState, type OperationInput } from '../../ledger';
 import type { LedgerTransaction } from '../db/ledger-transaction';
 import { toHundredths } from './amounts';
 
@@ -64,10 +64,38 @@ const lockHolders = (organizationId: string, holderIds: string[], originIds: str
                 for update`;
 };
 
+/** The class a New Issue or a conversion adds shares to; none for the other operations. */
+function growingClass(input: OperationInput): ClassType | null {
+  if (input.type === 'Convert to Preferred') return 'preferred';
+  if (input.type !== 'New Issue') return null;
+  const classType = input.classType ?? 'common';
+  return isClassType(classType) ? classType : null;
+}
+
+/** The class's row, locked: one New Issue of a class at a time reads its outstanding shares. */
+const lockClass = (organizationId: string, classType: ClassType): SQL =>
+  sql`select class_type, authorized_shares::text as authorized
+        from share_class
+       where organization_id = ${organizationId} and class_type = ${classType}
+         for update`;
+
+/**
+ * The class's shares held now, summed only when it has a limit. A statement of its own, sent
+ * after the lock: its snapshot then holds every issue committed before the lock was granted.
+ */
+const outstandingOf = (organizationId: string, classType: ClassType): SQL =>
+  sql`select coalesce(sum(${classType === 'preferred' ? sql`preferred_shares` : sql`common_shares`}), 0)::text
+             as outstanding
+        from shareholder
+       where organization_id = ${organizationId}
+         and exists (select from share_class
+                      where organization_id = ${organizationId} and class_type = ${classType}
+                        and authorized_shares is not null)`;
+
 /**
  * Locks the origin certificates, then their holders and the parties named, each set in
- * ascending id order, certificates before holders (checklist LED-06/07), in one round trip on
- * PostgreSQL. Ids that are not UUIDs cannot name a row and are left to the ledger to refuse.
+ * ascending id order, certificates before holders (checklist LED-06/07), then the class a New
+ * Issue or a conversion adds to, in one round trip on PostgreSQL. Ids that are not UUIDs cannot name a row and are left to the ledger to refuse.
  */
 export async function lockOperationState(
   lt: LedgerTransaction,
@@ -79,14 +107,32 @@ export async function lockOperationState(
     input.holderId,
     input.type === 'Transfer' ? input.toHolderId : null,
   ]);
+  const classType = growingClass(input);
   const statements: SQL[] = [];
   if (originIds.length > 0) statements.push(lockOrigins(organizationId, originIds));
   if (originIds.length > 0 || holderIds.length > 0)
     statements.push(lockHolders(organizationId, holderIds, originIds));
+  if (classType)
+    statements.push(lockClass(organizationId, classType), outstandingOf(organizationId, classType));
   const locked = await lt.send(statements);
-  const origins = (originIds.length > 0 ? locked[0]! : []) as LockedCertificate[];
-  const holders = (locked[originIds.length > 0 ? 1 : 0] ?? []) as LockedHolder[];
-  return { origins, holders, state: ledgerStateOf(origins, holders) };
+  const origins = (originIds.length > 0 ? locked.shift()! : []) as LockedCertificate[];
+  const holders = (
+    originIds.length > 0 || holderIds.length > 0 ? locked.shift()! : []
+  ) as LockedHolder[];
+  const state = ledgerStateOf(origins, holders);
+  if (!classType) return { origins, holders, state };
+  const [limit] = locked[0] as { authorized: string | null }[];
+  const [held] = locked[1] as { outstanding: string }[];
+  const classes = new Map([
+    [
+      classType,
+      {
+        authorized: limit?.authorized == null ? null : toHundredths(limit.authorized),
+        outstanding: toHundredths(held!.outstanding),
+      },
+    ],
+  ]);
+  return { origins, holders, state: { ...state, classes } };
 }
 
 /** What the ledger sees of the locked rows. */

@@ -11,11 +11,11 @@ import {
 } from './registry-helpers';
 import { tabTo } from './support/keyboard';
 
-// Journey 5: a profile edit persists across reload; letters in the zip code are refused.
+// Journey 5: a profile edit persists across reload; a sign in the zip code is refused.
 
 const run = Date.now().toString(36);
 
-test('a shareholder edits their profile; letters in the zip code are refused', async ({ page }) => {
+test('a shareholder edits their profile; a sign in the zip code is refused', async ({ page }) => {
   await signIn(page, demo.holder);
   const me = await api<UserInfo>(page, '/api/v1/userInfo', 'POST');
   await page.getByRole('link', { name: 'Profile', exact: true }).click();
@@ -73,7 +73,7 @@ test('a shareholder edits their profile; letters in the zip code are refused', a
       State: 'IL',
       City: 'x',
       Address: 'x',
-      ZipCode: '62a04',
+      ZipCode: '62#04',
       Phone: '',
       CellPhone: '',
       Notes: '',

@@ -15,7 +15,7 @@ import { openPostgres } from '../../src/server/db/open-database';
 import { isPreconditionFailed } from '../../src/server/db/pipelined-transaction';
 import { renderSql } from '../../src/server/db/sql';
 import { compileQuery } from '../../src/server/data-layer/query-compiler';
-import { directorySql } from '../../src/server/features/shareholders/list-directory';
+import { directorySql, totalsSql } from '../../src/server/features/shareholders/list-directory';
 import { companySql, historySql } from '../../src/server/features/shareholders/statement-queries';
 import { errorAnswer } from '../../src/server/http/error-answer';
 import {
@@ -104,14 +104,18 @@ async function statement(holderId: string) {
   );
   const found = holder.rows[0];
   if (!found) throw new Refusal(404, 'SHAREHOLDER.NOT_FOUND');
-  const company = await db.query(asQuery(companySql(found.organization_id)));
-  const history = await db.query<{ running_balance: string }>(asQuery(historySql(found.id, asOf)));
+  // As get-statement.ts: the company, the history and the totals the percentages divide by.
+  const [company, history, totals] = await Promise.all([
+    db.query(asQuery(companySql(found.organization_id))),
+    db.query<{ running_balance: string }>(asQuery(historySql(found.id, asOf))),
+    db.query(asQuery(totalsSql(found.organization_id, asOf, true, DEFAULT_TIME_ZONE))),
+  ]);
   const lines = history.rows.map((row) => ({ ...row, balance: row.running_balance }));
   return {
     company: company.rows[0],
     asOf,
     holder: found,
-    totals: { balance: lines.at(-1)?.balance ?? '0.00' },
+    totals: { balance: lines.at(-1)?.balance ?? '0.00', of: totals.rows[0] },
     history: lines,
   };
 }

@@ -26,6 +26,20 @@ export const directoryQuery = z.object({
 });
 export type DirectoryQuery = z.input<typeof directoryQuery>;
 
+/** A percentage with exactly 4 decimals: "12.5000". */
+export const percent = z.string().regex(/^-?\d+\.\d{4}$/);
+
+/**
+ * A holder's share of the shares outstanding on the date (the directory's totals: every listed
+ * holder), of all classes and of each (issue 25); the directory's rows add up to 100 within
+ * rounding.
+ */
+const ownershipFields = {
+  ownershipPercent: percent,
+  commonPercent: percent,
+  preferredPercent: percent,
+};
+
 export const directoryRow = z.object({
   id: z.uuid(),
   name: z.string(),
@@ -34,6 +48,7 @@ export const directoryRow = z.object({
   preferred: signedAmount,
   balance: signedAmount,
   costPerShare: signedAmount,
+  ...ownershipFields,
 });
 export type DirectoryRow = z.infer<typeof directoryRow>;
 
@@ -118,6 +133,7 @@ export const statementResponse = z.object({
     preferred: signedAmount,
     balance: signedAmount,
     costPerShare: signedAmount,
+    ...ownershipFields,
   }),
   history: z.array(historyRow),
 });

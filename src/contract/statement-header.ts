@@ -17,6 +17,8 @@ export function statementHeader(statement: StatementResponse) {
     common: formatShares(totals.common),
     preferred: formatShares(totals.preferred),
     costPerShare: formatCost(totals.costPerShare),
+    ownership: `${totals.ownershipPercent}%`,
+    ownershipByClass: `${totals.commonPercent}% of common, ${totals.preferredPercent}% of preferred`,
   };
 }
 

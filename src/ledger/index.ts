@@ -8,6 +8,7 @@ export {
   parseAmount,
   parseSignedAmount,
 } from './decimal';
+export { percentOf } from './percent';
 export { holderFigures, type HeldCertificate, type HolderFigures } from './holder-figures';
 export { isIsoDate } from './iso-date';
 export { counterpartiesOf } from './counterparty';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { ShareClassRow } from '../../../contract/share-classes';
-import { divRoundHalfUp, formatAmount } from '../../../ledger';
+import { formatAmount, percentOf } from '../../../ledger';
 import type { Db, Tx } from '../../db/database';
 import { rows } from '../../db/sql';
 import { toHundredths } from '../../ledger-store/amounts';
@@ -30,13 +30,9 @@ export const shareClassesSql = (
        order by cls.class_type
        ${opts.lock ? sql`for update of cls` : sql``}`;
 
-/** outstanding / authorized as a percentage with 4 decimals, rounded half up. */
-export function percentOf(outstanding: bigint, authorized: bigint | null): string | null {
-  if (authorized === null || authorized === 0n) return null;
-  const tenThousandths = divRoundHalfUp(outstanding * 1_000_000n, authorized);
-  const text = tenThousandths.toString().padStart(5, '0');
-  return `${text.slice(0, -4)}.${text.slice(-4)}`;
-}
+/** outstanding / authorized as a percentage (4 decimals), or null without a limit. */
+export const percentOfAuthorized = (outstanding: bigint, authorized: bigint | null) =>
+  authorized === null || authorized === 0n ? null : percentOf(outstanding, authorized);
 
 export function toShareClassRow(r: ShareClassSqlRow): ShareClassRow {
   const authorized = r.authorized === null ? null : toHundredths(r.authorized);
@@ -49,7 +45,7 @@ export function toShareClassRow(r: ShareClassSqlRow): ShareClassRow {
     authorized: authorized === null ? null : formatAmount(authorized),
     issued: formatAmount(outstanding),
     outstanding: formatAmount(outstanding),
-    percentOfAuthorized: percentOf(outstanding, authorized),
+    percentOfAuthorized: percentOfAuthorized(outstanding, authorized),
   };
 }
 

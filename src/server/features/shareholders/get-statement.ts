@@ -5,6 +5,8 @@ import type { Db } from '../../db/database';
 import { findVisibleHolder } from '../../ledger-store/visible-holder';
 import type { Principal } from '../../plugins/access-control';
 import { asOfDate } from './as-of-date';
+import { rows } from '../../db/sql';
+import { ownership, totalsSql, type TotalsSql } from './list-directory';
 import { statementLines } from './statement-lines';
 import { companyOf, historyOf } from './statement-queries';
 
@@ -26,9 +28,13 @@ export async function getStatement(db: Db, opts: GetStatementOptions): Promise<S
   const today = todayIn(opts.principal.timeZone);
   const asOf = asOfDate(opts.asOf, opts.principal.timeZone);
 
-  const [company, history] = await Promise.all([
+  const [company, history, [totals]] = await Promise.all([
     companyOf(db, holder.organization_id),
     historyOf(db, holder.id, asOf),
+    rows<TotalsSql>(
+      db,
+      totalsSql(holder.organization_id, asOf, asOf >= today, opts.principal.timeZone),
+    ),
   ]);
   const { lines, certificates } = statementLines(history);
   const figures = holderFigures(certificates);
@@ -68,6 +74,7 @@ export async function getStatement(db: Db, opts: GetStatementOptions): Promise<S
       preferred: formatAmount(figures.preferred),
       balance: formatAmount(figures.balance),
       costPerShare: formatAmount(figures.costPerShare),
+      ...ownership(figures, totals),
     },
     history: lines,
   };

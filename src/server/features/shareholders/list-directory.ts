@@ -2,8 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DirectoryResponse, directoryQuery } from '../../../contract/ledger';
 import type { Db } from '../../db/database';
-import { amountText } from '../../ledger-store/amounts';
-import { todayIn } from '../../../ledger';
+import { amountText, toHundredths } from '../../ledger-store/amounts';
+import { percentOf, todayIn } from '../../../ledger';
 import { rows } from '../../db/sql';
 import { asOfDate } from './as-of-date';
 
@@ -24,7 +24,7 @@ interface RowSql {
   cost_per_share: string;
 }
 
-interface TotalsSql {
+export interface TotalsSql {
   /** Holders of record: listed with shares on the date. */
   shareholders: string;
   /** Every listed holder, with shares or without. */
@@ -42,6 +42,9 @@ const SORT_COLUMNS: Record<z.output<typeof directoryQuery>['sort'], SQL> = {
   balance: sql`f.balance`,
   costPerShare: sql`f.cost_per_share`,
 };
+
+/** Who the directory lists: administrators only with shares (decision 093). */
+const LISTED = sql`(not f.is_admin or f.balance > 0)`;
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -93,6 +96,30 @@ interface DirectorySql {
   matching: SQL;
 }
 
+/**
+ * The directory's totals on `asOf` over every listed holder: kept on the organization row for
+ * today (migrations 0003, 0017), counted from the rows for an earlier date. The statement's
+ * ownership percentages divide by them too.
+ */
+export function totalsSql(
+  organizationId: string,
+  asOf: string,
+  current: boolean,
+  timeZone: string,
+) {
+  if (current)
+    return sql`select holders_of_record::text as shareholders, listed_holders::text as listed,
+                      (listed_common_shares + listed_preferred_shares)::text as total_shares,
+                      listed_common_shares::text as common,
+                      listed_preferred_shares::text as preferred
+                 from organization where id = ${organizationId}`;
+  return sql`select count(*) filter (where f.balance > 0)::text as shareholders,
+                    count(*)::text as listed, sum(f.balance)::text as total_shares,
+                    sum(f.common)::text as common, sum(f.preferred)::text as preferred
+               from (${figures(organizationId, asOf, current, timeZone)}) f
+              where ${LISTED}`;
+}
+
 /** The directory's statements for one request (the bench's bare handler sends them too). */
 export function directorySql(
   opts: ListDirectoryOptions,
@@ -107,22 +134,10 @@ export function directorySql(
   const dir = query.dir === 'desc' ? sql`desc` : sql`asc`;
   // One rule on every date (decision 093): every holder in the registry then is listed, an
   // administrator only with shares; Total Shareholders counts the listed holders with shares.
-  const listed = sql`(not f.is_admin or f.balance > 0)`;
-  // Today's totals are kept on the organization row (migrations 0003, 0017); an earlier date
-  // counts the rows.
-  const totals = current
-    ? sql`select holders_of_record::text as shareholders, listed_holders::text as listed,
-                 (listed_common_shares + listed_preferred_shares)::text as total_shares,
-                 listed_common_shares::text as common, listed_preferred_shares::text as preferred
-            from organization where id = ${organizationId}`
-    : sql`select count(*) filter (where f.balance > 0)::text as shareholders,
-                 count(*)::text as listed, sum(f.balance)::text as total_shares,
-                 sum(f.common)::text as common, sum(f.preferred)::text as preferred
-            from (${base}) f
-           where ${listed}`;
+  const listed = LISTED;
   return {
     searching: search !== null,
-    totals,
+    totals: totalsSql(organizationId, asOf, current, opts.timeZone),
     // A search counts its matches in the same scan as the page (a window over the matching rows).
     page: (page) =>
       sql`select f.id, f.name, f.full_name, f.common::text as common,
@@ -206,6 +221,27 @@ export async function listDirectory(
       preferred: amountText(r.preferred),
       balance: amountText(r.balance),
       costPerShare: amountText(r.cost_per_share),
+      ...ownership(
+        {
+          common: toHundredths(r.common),
+          preferred: toHundredths(r.preferred),
+          balance: toHundredths(r.balance),
+        },
+        totals,
+      ),
     })),
+  };
+}
+
+/** A holder's percent of the listed holders' shares on the date (hundredths): in all and per class. */
+export function ownership(
+  held: { common: bigint; preferred: bigint; balance: bigint },
+  totals: Pick<TotalsSql, 'total_shares' | 'common' | 'preferred'> | undefined,
+) {
+  const whole = (text: string | null | undefined) => toHundredths(text ?? '0');
+  return {
+    ownershipPercent: percentOf(held.balance, whole(totals?.total_shares)),
+    commonPercent: percentOf(held.common, whole(totals?.common)),
+    preferredPercent: percentOf(held.preferred, whole(totals?.preferred)),
   };
 }

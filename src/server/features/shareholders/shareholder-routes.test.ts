@@ -24,6 +24,10 @@ describe('GET /api/v1/shareholders/:id/statement', () => {
       preferred: '20.00',
       balance: '115.00',
       costPerShare: '1.65',
+      // Of 156 shares outstanding, 136 common and 20 preferred (ownership.test.ts).
+      ownershipPercent: '73.7179',
+      commonPercent: '69.8529',
+      preferredPercent: '100.0000',
     });
     expect(
       body.history.map((h) => [

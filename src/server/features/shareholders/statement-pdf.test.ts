@@ -52,6 +52,9 @@ function statement(rows: number): StatementResponse {
       preferred: '0.00',
       balance: `${rows * 10}.00`,
       costPerShare: '1.25',
+      ownershipPercent: '12.5000',
+      commonPercent: '12.5000',
+      preferredPercent: '0.0000',
     },
     history: Array.from({ length: rows }, (_, i) => {
       balance += 1000;

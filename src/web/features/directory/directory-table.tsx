@@ -22,7 +22,7 @@ const column = createColumnHelper<DirectoryRow>();
 
 /** The row's amounts: their columns are right-aligned. */
 const AMOUNTS = ['common', 'preferred', 'balance', 'costPerShare'] as const;
-const NUMERIC = new Set<string>(AMOUNTS);
+const NUMERIC = new Set<string>([...AMOUNTS, 'ownershipPercent']);
 
 /** The column of one of the row's amounts, shown through `format`. */
 const amountColumn = (
@@ -37,6 +37,13 @@ const columns = [
   amountColumn('preferred', 'Preferred Shares', formatShares),
   amountColumn('balance', 'Balance', formatShares),
   amountColumn('costPerShare', 'Cost Per Share', formatCost),
+  // The share of all shares outstanding; it sorts as Balance does, so it has no sort of its own.
+  column.accessor('ownershipPercent', {
+    id: 'ownershipPercent',
+    header: 'Ownership',
+    enableSorting: false,
+    cell: (c) => `${c.getValue()}%`,
+  }),
   column.display({
     id: 'actions',
     header: 'Actions',

@@ -104,7 +104,7 @@ function StatementHeading({ statement }: { statement: StatementResponse }) {
   );
 }
 
-/** The holder's total balance by class, and the cost per share. */
+/** The holder's total balance by class, the cost per share, and their share of the company. */
 function TotalBalance({ statement }: { statement: StatementResponse }) {
   const header = statementHeader(statement);
   return (
@@ -126,7 +126,12 @@ function TotalBalance({ statement }: { statement: StatementResponse }) {
             {header.preferred}
           </dd>
           <dt className="col-6 col-sm-3">Cost Per Share</dt>
-          <dd className="col-6 col-sm-3 mb-0">{header.costPerShare}</dd>
+          <dd className="col-6 col-sm-3 mb-1">{header.costPerShare}</dd>
+          <dt className="col-6 col-sm-3">Ownership</dt>
+          <dd className="col-6 col-sm-9 mb-0" data-testid="total-ownership">
+            {header.ownership}{' '}
+            <span className="small text-body-secondary">({header.ownershipByClass})</span>
+          </dd>
         </dl>
       </div>
     </section>

@@ -40,6 +40,9 @@ const directory: DirectoryResponse = {
       preferred: '0.00',
       balance: '100.00',
       costPerShare: '1.00',
+      ownershipPercent: '100.0000',
+      commonPercent: '100.0000',
+      preferredPercent: '0.0000',
     },
   ],
 };

@@ -7,12 +7,12 @@ import {
   signIn,
 } from './registry-helpers';
 
-// Issue 25: an administrator adds a holder in the app (an entity abroad, ZIP-less), finds them in
-// the directory, and deactivates them while they hold nothing.
+// Issue 25: an administrator adds a holder in the app (an entity abroad), finds them in the
+// directory, invites them to the portal, and deactivates them while they hold nothing.
 
 const run = Date.now().toString(36);
 
-test('an administrator adds a shareholder, finds them in the directory, and deactivates them', async ({
+test('an administrator adds a shareholder, finds them in the directory, invites and deactivates them', async ({
   page,
 }) => {
   const name = `Northwind Ventures ${run}`;
@@ -56,6 +56,20 @@ test('an administrator adds a shareholder, finds them in the directory, and deac
   await page.getByRole('link', { name: 'Edit Profile' }).click();
   await expect(page.getByLabel('Country', { exact: true })).toHaveValue('United Kingdom');
   await expect(page.getByLabel('Zip Code', { exact: true })).toHaveValue('SW1A 2AA');
+
+  // Invited to the portal: the profile and the directory say so.
+  await expect(page.getByText('Portal: not invited yet.')).toBeVisible();
+  await page.getByRole('button', { name: 'Invite to the portal' }).click();
+  await expect(page.getByRole('status')).toContainText(
+    `An invitation was sent to capital-${run}@northwind.example.`,
+  );
+  await expect(page.getByText('Portal: invited, no password chosen yet.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Send the invitation again' })).toBeVisible();
+  await expectAccessible(page, 'profile after an invitation');
+  await keepScreenshot(page, 'profile-invited');
+  await page.goto(`/?q=${encodeURIComponent(name)}`);
+  await expect(page.getByRole('row', { name: new RegExp(name) })).toContainText('Invited');
+  await page.goBack();
 
   // Deactivated after a confirm: out of the directory, still reachable by its address.
   await page.getByRole('button', { name: 'Deactivate…' }).click();

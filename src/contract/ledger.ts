@@ -3,7 +3,7 @@ import { LEDGER_ERROR_MESSAGES } from '../ledger';
 import { readAmountInput } from './amount-input';
 import { amountField, isoDate, safeText, signedAmount } from './common';
 import { directorySortKeys, idempotencyHeader, operationTypes } from './constants/ledger';
-import { holderEmail, holderTypes, postalCode } from './shareholders';
+import { holderEmail, holderTypes, portalStates, postalCode } from './shareholders';
 
 // The constants (paths, sort keys, operation types, headers, cache keys) are zod-free in
 // ./constants/ledger.ts; re-exported here for the server's convenience.
@@ -49,6 +49,7 @@ export const directoryRow = z.object({
   balance: signedAmount,
   costPerShare: signedAmount,
   ...ownershipFields,
+  portal: z.enum(portalStates),
 });
 export type DirectoryRow = z.infer<typeof directoryRow>;
 
@@ -157,6 +158,8 @@ export const profileResponse = z.object({
   holderType: z.enum(holderTypes),
   /** False once an administrator deactivated the holder: out of the directory and the pickers. */
   active: z.boolean(),
+  /** The portal: signed up ('active': a password or Google), invited, or neither. */
+  portal: z.enum(portalStates),
   /** Whether the caller may change the name and the e-mail (administrators only). */
   canEditName: z.boolean(),
 });

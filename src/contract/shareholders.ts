@@ -5,6 +5,9 @@ import { safeText } from './common';
 // POST /api/v1/shareholders/:id/deactivate and /reactivate.
 
 export const holderTypes = ['individual', 'entity'] as const;
+
+/** A holder and the portal: never invited, invited (no password yet), or signed up. */
+export const portalStates = ['none', 'invited', 'active'] as const;
 export type HolderType = (typeof holderTypes)[number];
 
 export const holderMessages = {
@@ -15,6 +18,8 @@ export const holderMessages = {
   hasShares:
     'Only a shareholder with no shares can be deactivated: transfer or cancel their shares first.',
   deactivateSelf: 'You cannot deactivate your own holder record.',
+  noEmail: 'Add an e-mail address to the profile before inviting this shareholder.',
+  inactive: 'An inactive shareholder cannot be invited: reactivate them first.',
 } as const;
 
 /**

@@ -58,6 +58,8 @@ export const accessPolicy: Record<string, Rule> = {
   'POST /api/v1/shareholders': 'ledger:write',
   'POST /api/v1/shareholders/:id/deactivate': 'ledger:write',
   'POST /api/v1/shareholders/:id/reactivate': 'ledger:write',
+  // Sends mail in the company's name: a person's decision, not a key's.
+  'POST /api/v1/shareholders/:id/invite': 'administrator',
   'GET /api/v1/share-classes': 'ledger:read',
   'PUT /api/v1/share-classes/:id': 'administrator',
   'GET /api/v1/shareholders/:id/statement': 'shareholder',

@@ -1,3 +1,4 @@
+import { inviteRoutes } from './features/shareholders/invite-routes';
 import { shareClassRoutes } from './features/share-classes/share-class-routes';
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -96,6 +97,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(betterAuthRoutes, { auth, db: database.db });
   await app.register(authRoutes, { auth, db: database.db, config, mailer });
   await app.register(shareholderRoutes, { db: database.db });
+  await app.register(inviteRoutes, { db: database.db, auth, publicUrl: config.publicUrl });
   await app.register(statementPdfRoutes, { db: database.db });
   await app.register(certificateRoutes, { db: database.db });
   await app.register(shareClassRoutes, { db: database.db });

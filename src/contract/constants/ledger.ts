@@ -7,6 +7,7 @@ export const ledgerPaths = {
   shareholder: '/api/v1/shareholders/:id',
   deactivateShareholder: '/api/v1/shareholders/:id/deactivate',
   reactivateShareholder: '/api/v1/shareholders/:id/reactivate',
+  inviteShareholder: '/api/v1/shareholders/:id/invite',
   statement: '/api/v1/shareholders/:id/statement',
   statementPdf: '/api/v1/shareholders/:id/statement.pdf',
   certificates: '/api/v1/certificates',

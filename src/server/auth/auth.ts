@@ -62,6 +62,21 @@ export function sessionCookieOf(
 }
 export const RESET_TOKEN_TTL = 30 * 60;
 
+/**
+ * Which mail a reset link goes out in: the callback's `invite` says an invitation, `1` an
+ * administrator's (npm run admin -- create), `holder` a shareholder's to the portal.
+ */
+function resetMailKind(betterAuthUrl: string) {
+  const callback = new URL(betterAuthUrl).searchParams.get('callbackURL');
+  const invite =
+    callback && URL.canParse(callback, 'http://x')
+      ? new URL(callback, 'http://x').searchParams.get('invite')
+      : null;
+  if (invite === '1') return 'administrator-invitation' as const;
+  if (invite === 'holder') return 'holder-invitation' as const;
+  return 'reset-link' as const;
+}
+
 export interface AuthDeps {
   config: Config;
   db: Db;
@@ -187,14 +202,8 @@ export function createAuth(deps: AuthDeps) {
           );
           return;
         }
-        const invitation = new URL(url).searchParams.get('callbackURL')?.includes('invite=1');
         const link = resetLink(token, url);
-        await mailer.send(
-          await accountMail(deps, user.email, {
-            kind: invitation ? 'administrator-invitation' : 'reset-link',
-            link,
-          }),
-        );
+        await mailer.send(await accountMail(deps, user.email, { kind: resetMailKind(url), link }));
       },
       onPasswordReset: async ({ user }) => {
         await db.update(authUser).set({ emailVerified: true }).where(eq(authUser.id, user.id));

@@ -39,6 +39,8 @@ export const shareholder = pgTable(
     country: text('country').notNull().default(''),
     // A person or an entity (a fund, a company, a trust): issue 25.
     holderType: text('holder_type').notNull().default('individual'),
+    // When an administrator last invited the holder to the portal (issue 25).
+    invitedAt: moment('invited_at'),
     isAdmin: boolean('is_admin').notNull().default(false),
     active: boolean('active').notNull().default(true),
     commonShares: shares('common_shares').notNull().default('0'),

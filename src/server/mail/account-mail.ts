@@ -8,6 +8,7 @@ import type { MailMessage } from './mailer';
 export type AccountMail =
   | { kind: 'reset-link'; link: string }
   | { kind: 'administrator-invitation'; link: string }
+  | { kind: 'holder-invitation'; link: string }
   | { kind: 'login-created'; loginUrl: string }
   | { kind: 'password-reset' }
   | { kind: 'password-changed' }
@@ -40,6 +41,15 @@ const TEXTS: { [K in Kind]: (mail: Extract<AccountMail, { kind: K }>, registry: 
         `${stop(`An administrator account was created for you in ${registry}`)}\n\n` +
         `To choose your password, open this link within 30 minutes:\n${mail.link}\n\n` +
         `If it has expired, use "Reset Password" on the login page.`,
+    }),
+    'holder-invitation': (mail, registry) => ({
+      subject: 'You are invited to see your shares',
+      body:
+        `${stop(`You are invited to sign in to ${registry}`)} There you can see your shares, ` +
+        `your certificates and your statement at any time.\n\n` +
+        `To choose your password, open this link within 30 minutes:\n${mail.link}\n\n` +
+        `If it has expired, use "Reset Password" on the login page, or ask your administrator ` +
+        `to send the invitation again.`,
     }),
     'password-reset': (_, registry) => ({
       subject: 'Your password was reset',

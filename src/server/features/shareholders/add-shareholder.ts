@@ -5,8 +5,7 @@ import type { Db, Tx } from '../../db/database';
 import { inCauses, rows } from '../../db/sql';
 import { AppError } from '../../http/app-error';
 import type { CompanyCaller } from '../../http/caller';
-import { findVisibleHolder } from '../../ledger-store/visible-holder';
-import { toProfile } from './get-profile';
+import { getProfile } from './get-profile';
 
 export const emailTaken = () =>
   new AppError({
@@ -87,7 +86,7 @@ export async function addShareholder(
       });
       return created!.id;
     });
-    return toProfile(await findVisibleHolder(db, caller, id), caller);
+    return await getProfile(db, { holderId: id, principal: caller });
   } catch (err) {
     if (isEmailTaken(err)) throw emailTaken();
     throw err;

@@ -6,6 +6,7 @@ import { amountText, toHundredths } from '../../ledger-store/amounts';
 import { percentOf, todayIn } from '../../../ledger';
 import { rows } from '../../db/sql';
 import { asOfDate } from './as-of-date';
+import { portalSql, type Portal } from './get-profile';
 
 export interface ListDirectoryOptions {
   organizationId: string;
@@ -22,6 +23,7 @@ interface RowSql {
   preferred: string;
   balance: string;
   cost_per_share: string;
+  portal: Portal;
 }
 
 export interface TotalsSql {
@@ -55,7 +57,8 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
  */
 function figures(organizationId: string, asOf: string, current: boolean, timeZone: string): SQL {
   if (current) {
-    return sql`select h.id, h.name, h.full_name, h.is_admin, h.common_shares as common,
+    return sql`select h.id, h.name, h.full_name, h.email, h.invited_at, h.is_admin,
+                      h.common_shares as common,
                       h.preferred_shares as preferred, h.balance, h.cost_per_share
                  from shareholder h
                 where h.organization_id = ${organizationId} and h.active and h.name <> ''`;
@@ -75,7 +78,7 @@ function figures(organizationId: string, asOf: string, current: boolean, timeZon
                       coalesce(sum(balance) filter (where balance > 0), 0) as held
                  from cert group by holder_id
              )
-             select h.id, h.name, h.full_name, h.is_admin,
+             select h.id, h.name, h.full_name, h.email, h.invited_at, h.is_admin,
                     coalesce(held.common, 0) as common, coalesce(held.preferred, 0) as preferred,
                     coalesce(held.common, 0) + coalesce(held.preferred, 0) as balance,
                     case when coalesce(held.held, 0) = 0 then 0
@@ -142,7 +145,8 @@ export function directorySql(
     page: (page) =>
       sql`select f.id, f.name, f.full_name, f.common::text as common,
                f.preferred::text as preferred, f.balance::text as balance,
-               f.cost_per_share::text as cost_per_share
+               f.cost_per_share::text as cost_per_share,
+               ${portalSql(sql`f.email`, sql`f.invited_at`, organizationId)} as portal
                ${search ? sql`, count(*) over ()::text as matching` : sql``}
           from (${base}) f
          where ${listed} and ${matches}
@@ -221,6 +225,7 @@ export async function listDirectory(
       preferred: amountText(r.preferred),
       balance: amountText(r.balance),
       costPerShare: amountText(r.cost_per_share),
+      portal: r.portal,
       ...ownership(
         {
           common: toHundredths(r.common),

@@ -7,7 +7,7 @@ import { AppError } from '../../http/app-error';
 import type { CompanyCaller } from '../../http/caller';
 import { findVisibleHolder } from '../../ledger-store/visible-holder';
 import { auditHolder } from './add-shareholder';
-import { toProfile } from './get-profile';
+import { getProfile } from './get-profile';
 
 /**
  * POST /api/v1/shareholders/:id/deactivate and /reactivate. An inactive holder leaves the
@@ -53,5 +53,5 @@ export async function setHolderActive(
     });
     return holder.id;
   });
-  return toProfile(await findVisibleHolder(db, caller, id), caller);
+  return getProfile(db, { holderId: id, principal: caller });
 }

@@ -48,16 +48,29 @@ const columns = [
     id: 'actions',
     header: 'Actions',
     cell: (c) => (
-      <Link
-        to={viewPath(c.row.original.id)}
-        className="btn btn-sm btn-outline-primary text-nowrap"
-        aria-label={`View Details of ${c.row.original.name}`}
-      >
-        View Details
-      </Link>
+      <div className="d-flex align-items-center gap-2">
+        <Link
+          to={viewPath(c.row.original.id)}
+          className="btn btn-sm btn-outline-primary text-nowrap"
+          aria-label={`View Details of ${c.row.original.name}`}
+        >
+          View Details
+        </Link>
+        <PortalBadge portal={c.row.original.portal} />
+      </div>
     ),
   }),
 ];
+
+/** Whether the holder was invited to the portal, or signed up there. */
+function PortalBadge({ portal }: { portal: DirectoryRow['portal'] }) {
+  if (portal === 'none') return null;
+  return (
+    <span className="badge text-bg-light border fw-normal text-nowrap">
+      {portal === 'active' ? 'Signed up' : 'Invited'}
+    </span>
+  );
+}
 
 /** The table of one page of rows, sorted as the server sorted them; a new sort goes to `onSort`. */
 function useSortedTable(

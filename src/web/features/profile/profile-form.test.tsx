@@ -27,6 +27,7 @@ const profile = (canEditName: boolean): ProfileResponse => ({
   country: '',
   holderType: 'individual',
   active: true,
+  portal: 'none',
   canEditName,
 });
 

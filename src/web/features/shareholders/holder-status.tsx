@@ -4,6 +4,7 @@ import Button from 'react-bootstrap/Button';
 import type { ProfileResponse } from '../../../contract/ledger';
 import { ApiError } from '../../lib/api-client';
 import { useHolderActive } from './api/use-holder-active';
+import { PortalInvitation } from './portal-invitation';
 
 /**
  * An administrator's control of whether the holder is active: deactivating (after a confirm)
@@ -32,6 +33,7 @@ export function HolderStatus({ profile }: { profile: ProfileResponse }) {
       <h2 id="holder-status" className="h5">
         Status: {profile.active ? 'active' : 'inactive'}
       </h2>
+      <PortalInvitation profile={profile} />
       {refusal && (
         <Alert variant="danger" role="alert">
           {refusal}

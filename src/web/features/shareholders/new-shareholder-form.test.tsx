@@ -35,6 +35,7 @@ const created = {
   country: 'United Kingdom',
   holderType: 'entity',
   active: true,
+  portal: 'none',
   canEditName: true,
 };
 

@@ -43,6 +43,7 @@ const directory: DirectoryResponse = {
       ownershipPercent: '100.0000',
       commonPercent: '100.0000',
       preferredPercent: '0.0000',
+      portal: 'active',
     },
   ],
 };

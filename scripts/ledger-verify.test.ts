@@ -10,7 +10,7 @@ import { createHolder, createOrganization } from '../src/server/test-support/fix
 import { TEST_SESSION_SECRET } from '../src/server/test-support/test-app';
 import { createTestDatabase } from '../src/server/test-support/test-database';
 
-// npm run ledger:verify against a scratch database: a fresh PostgreSQL database when
+// npm run ledger:verify and npm run audit:verify against a scratch database: a fresh PostgreSQL database when
 // TEST_DATABASE_URL is set, else an embedded data directory (which the script locks, so it is
 // closed here while the script runs).
 
@@ -49,11 +49,11 @@ async function scratch(): Promise<Scratch> {
   };
 }
 
-function verify(env: Record<string, string>) {
+function verify(env: Record<string, string>, script = 'scripts/ledger-verify.ts') {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', 'scripts/ledger-verify.ts'],
+      ['--import', 'tsx', script],
       { env: { ...process.env, LOG_LEVEL: 'warn', ...env }, timeout: 60_000 },
       (error, stdout, stderr) =>
         resolve({
@@ -107,6 +107,39 @@ describe('npm run ledger:verify', () => {
       expect(broken.stderr).toContain('LEDGER INVARIANTS VIOLATED: 1 row(s)');
       expect(broken.stderr).toMatch(
         new RegExp(`certificate_drift .*${certificate} +kept 61\\.00 <> transactions 60\\.00`),
+      );
+    } finally {
+      await s.close();
+    }
+  }, 120_000);
+});
+
+describe('npm run audit:verify', () => {
+  it('exits 0 on an intact chain, and 1 naming the entry changed behind the trigger', async () => {
+    const s = await scratch();
+    try {
+      await s.use(async (database) => {
+        const { organization } = await createOrganization(database.db);
+        const alice = await createHolder(database.db, organization.id, { name: 'Alice' });
+        const post = poster(database, organization.id);
+        for (const date of ['2024-01-01', '2024-01-02', '2024-01-03'])
+          await post({ type: 'New Issue', holderId: alice.id, date, shares: '1', cost: '1' });
+      });
+      const sound = await verify(s.env, 'scripts/audit-verify.ts');
+      expect(sound.code, sound.stderr).toBe(0);
+      expect(sound.stdout).toMatch(/Audit chain verified: 3 entries in 1 organization/);
+
+      await s.use(({ db }) =>
+        db.transaction(async (tx) => {
+          await tx.execute(sql`alter table audit_entry disable trigger audit_entry_append_only`);
+          await tx.execute(sql`update audit_entry set reason = 'edited' where seq = 2`);
+          await tx.execute(sql`alter table audit_entry enable trigger audit_entry_append_only`);
+        }),
+      );
+      const broken = await verify(s.env, 'scripts/audit-verify.ts');
+      expect(broken.code).toBe(1);
+      expect(broken.stderr).toMatch(
+        /AUDIT CHAIN BROKEN: organization \S+, entry 2 \(id \d+\): its content does not match its hash/,
       );
     } finally {
       await s.close();

@@ -122,6 +122,7 @@ const plans: Array<[RegExp, Plan]> = [
     },
   ],
   [/^npm run ledger:verify$/, { how: 'run', says: /Ledger invariants hold \(pglite\)/ }],
+  [/^npm run audit:verify$/, { how: 'run', says: /Audit chain verified: \d+ entries/ }],
   [
     /^npm run bench$/,
     {

@@ -362,3 +362,13 @@ export const auditResponse = z.object({
     }),
   ),
 });
+
+/** GET /api/v1/audit/chain: the company's audit hash chain, recomputed (decision 118). */
+export const auditChainResponse = z.object({
+  entries: z.number().int(),
+  /** The last entry through which the chain holds: "chain verified through entry N". */
+  verifiedThrough: z.number().int(),
+  /** The first entry that does not hold, and why; null when the whole chain holds. */
+  broken: z.object({ entry: z.number().int().nullable(), problem: z.string() }).nullable(),
+});
+export type AuditChainResponse = z.infer<typeof auditChainResponse>;

@@ -14,6 +14,7 @@ export const ledgerPaths = {
   certificate: '/api/v1/certificates/:id',
   transactions: '/api/v1/transactions',
   audit: '/api/v1/audit',
+  auditChain: '/api/v1/audit/chain',
   shareClasses: '/api/v1/share-classes',
   shareClass: '/api/v1/share-classes/:id',
 } as const;

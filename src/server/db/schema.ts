@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -214,13 +215,26 @@ export const auditEntry = pgTable(
     before: jsonb('before'),
     after: jsonb('after'),
     createdAt: createdAt(),
+    // The hash chain (migration 0023, decision 118): the entry's place in its organization's
+    // chain, the previous entry's hash and its own, set by the audit_entry_chain trigger.
+    seq: bigint('seq', { mode: 'number' }),
+    prevHash: text('prev_hash'),
+    hash: text('hash'),
   },
   (t) => [
+    uniqueIndex('audit_entry_chain_idx').on(t.organizationId, t.seq),
     index('audit_entry_entity_idx').on(t.entityType, t.entityId),
     index('audit_entry_operation_idx').on(t.operationId),
     index('audit_entry_created_idx').on(t.organizationId, t.createdAt),
   ],
 );
+
+/** Each organization's last audit entry: the head of its hash chain, locked by each new entry. */
+export const auditChainHead = pgTable('audit_chain_head', {
+  organizationId: organizationRef().primaryKey(),
+  seq: bigint('seq', { mode: 'number' }).notNull(),
+  hash: text('hash').notNull(),
+});
 
 /** Stored first answers of ledger POSTs, keyed by caller and Idempotency-Key (kept ≥ 24 h). */
 export const idempotencyKey = pgTable(

@@ -1,7 +1,8 @@
 -- The audit trail as a hash chain (issue 25, decision 118): each entry carries its place in its
 -- organization's chain (seq), the previous entry's hash and the SHA-256 of its own canonical
--- content with that hash, set in its own transaction by a trigger that locks the chain's head, so
--- concurrent postings chain in commit order. npm run audit:verify recomputes it.
+-- content with that hash, set in its own transaction by a trigger that holds the organization's
+-- chain lock to commit, so concurrent postings chain in commit order; the chain's head (its last
+-- seq and hash) is written at commit. npm run audit:verify recomputes it.
 CREATE TABLE "audit_chain_head" (
 	"organization_id" uuid PRIMARY KEY NOT NULL,
 	"seq" bigint NOT NULL,
@@ -23,18 +24,39 @@ $$;
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION audit_entry_chain() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
-  head audit_chain_head;
+  last record;
 BEGIN
-  INSERT INTO audit_chain_head (organization_id, seq, hash)
-       VALUES (NEW.organization_id, 0, '')
-  ON CONFLICT (organization_id) DO NOTHING;
-  SELECT * INTO head FROM audit_chain_head WHERE organization_id = NEW.organization_id FOR UPDATE;
-  NEW.seq := head.seq + 1;
-  NEW.prev_hash := head.hash;
-  NEW.hash := audit_entry_digest(NEW, head.hash);
-  UPDATE audit_chain_head SET seq = NEW.seq, hash = NEW.hash
-   WHERE organization_id = NEW.organization_id;
+  -- One writer per organization's chain until commit. The last entry is found through the
+  -- (organization_id, seq) index; entries inserted earlier by the same statement are visible
+  -- here, so a many-row insert chains in order and costs the same per row.
+  PERFORM pg_advisory_xact_lock(hashtextextended('audit_chain:' || NEW.organization_id::text, 0));
+  SELECT seq, hash INTO last FROM audit_entry
+   WHERE organization_id = NEW.organization_id AND seq IS NOT NULL
+   ORDER BY seq DESC LIMIT 1;
+  NEW.seq := coalesce(last.seq, 0) + 1;
+  NEW.prev_hash := coalesce(last.hash, '');
+  NEW.hash := audit_entry_digest(NEW, NEW.prev_hash);
   RETURN NEW;
+END;
+$$;
+--> statement-breakpoint
+-- The head moves at commit, once per transaction: the first of its deferred checks moves it to
+-- the chain's last entry, the others find it there and write nothing.
+CREATE OR REPLACE FUNCTION audit_chain_head_at_commit() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  last record;
+BEGIN
+  IF EXISTS (SELECT FROM audit_chain_head
+              WHERE organization_id = NEW.organization_id AND seq >= NEW.seq) THEN
+    RETURN NULL;
+  END IF;
+  SELECT seq, hash INTO last FROM audit_entry
+   WHERE organization_id = NEW.organization_id AND seq IS NOT NULL
+   ORDER BY seq DESC LIMIT 1;
+  INSERT INTO audit_chain_head (organization_id, seq, hash)
+       VALUES (NEW.organization_id, last.seq, last.hash)
+  ON CONFLICT (organization_id) DO UPDATE SET seq = excluded.seq, hash = excluded.hash;
+  RETURN NULL;
 END;
 $$;
 --> statement-breakpoint
@@ -66,3 +88,7 @@ ALTER TABLE audit_entry ENABLE TRIGGER audit_entry_append_only;
 --> statement-breakpoint
 CREATE TRIGGER audit_entry_chain BEFORE INSERT ON audit_entry
   FOR EACH ROW EXECUTE FUNCTION audit_entry_chain();
+--> statement-breakpoint
+CREATE CONSTRAINT TRIGGER audit_chain_head_at_commit AFTER INSERT ON audit_entry
+  DEFERRABLE INITIALLY DEFERRED
+  FOR EACH ROW EXECUTE FUNCTION audit_chain_head_at_commit();

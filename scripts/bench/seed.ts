@@ -330,31 +330,10 @@ const LOADED_TABLES = [
  * foreign key instead of a B-tree insert and a trigger query per row. Adding a foreign key back
  * checks every row, so nothing is taken on trust; the schema is compared before and after.
  */
-/** The chain migration 0023 gives existing entries, then the chain's triggers back on. */
+/** The entries loaded unchained, chained as migration 0023 chained existing ones; triggers back on. */
 const CHAIN_AUDIT = `
   alter table audit_entry disable trigger audit_entry_append_only;
-  do $$
-  declare
-    org uuid;
-    e audit_entry;
-    prev text;
-    n bigint;
-  begin
-    for org in select distinct organization_id from audit_entry loop
-      prev := '';
-      n := 0;
-      for e in select * from audit_entry where organization_id = org order by created_at, id loop
-        n := n + 1;
-        e.seq := n;
-        update audit_entry set seq = n, prev_hash = prev, hash = audit_entry_digest(e, prev)
-         where id = e.id;
-        prev := audit_entry_digest(e, prev);
-      end loop;
-      insert into audit_chain_head (organization_id, seq, hash) values (org, n, prev)
-      on conflict (organization_id) do update set seq = excluded.seq, hash = excluded.hash;
-    end loop;
-  end;
-  $$;
+  select audit_chain_rebuild();
   alter table audit_entry enable trigger audit_entry_append_only;
   alter table audit_entry enable trigger audit_entry_chain;
   alter table audit_entry enable trigger audit_chain_head_at_commit`;

@@ -9,7 +9,7 @@ import { authAccount, authSession, authUser, authVerification } from '../db/sche
  * documentation lists, our drizzle tables in db/auth-schema.ts) that the app writes or reads
  * itself, outside a better-auth request: a login an administrator or the demo creates, a
  * credential's password, a bearer access token, a reset token read without using it up.
- * better-auth offers these only through its internal adapter (auth.$context), which is not part
+ * better-auth offers these only through its internal adapter, which is not part
  * of its public API. auth-records.contract.test.ts holds the rows to better-auth's public
  * signInEmail, getSession and resetPassword, so an upgrade that reads them differently fails there.
  */

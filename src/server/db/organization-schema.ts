@@ -1,4 +1,4 @@
-import { integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, shares, uuidKey } from './columns';
 
 // The company every row belongs to, and the columns that say so: the other schema files import
@@ -25,6 +25,10 @@ export const organization = pgTable('organization', {
   holdersOfRecord: integer('holders_of_record').notNull().default(0),
   listedCommonShares: shares('listed_common_shares').notNull().default('0'),
   listedPreferredShares: shares('listed_preferred_shares').notNull().default('0'),
+  // The restrictive legend printed on every certificate, set once by an administrator (issue 25).
+  certificateLegend: text('certificate_legend').notNull().default(''),
+  // Whole shares only: a fractional amount is refused with the field named (issue 25).
+  wholeSharesOnly: boolean('whole_shares_only').notNull().default(false),
   createdAt: createdAt(),
 });
 

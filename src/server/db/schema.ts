@@ -43,6 +43,10 @@ export const shareholder = pgTable(
     // When an administrator last invited the holder to the portal (issue 25).
     invitedAt: moment('invited_at'),
     isAdmin: boolean('is_admin').notNull().default(false),
+    // A board member, auditor or counsel: sees what administrators see, changes nothing (issue 25).
+    readOnly: boolean('read_only').notNull().default(false),
+    // Whether the holder gets an e-mail notice after each operation that involves them (issue 25).
+    notices: boolean('notices').notNull().default(true),
     active: boolean('active').notNull().default(true),
     commonShares: shares('common_shares').notNull().default('0'),
     preferredShares: shares('preferred_shares').notNull().default('0'),
@@ -73,6 +77,7 @@ export const shareholder = pgTable(
       t.id,
     ),
     check('shareholder_holder_type', sql`${t.holderType} in ('individual', 'entity')`),
+    check('shareholder_one_role', sql`not (${t.isAdmin} and ${t.readOnly})`),
     check('shareholder_common_nonneg', sql`${t.commonShares} >= 0`),
     check('shareholder_preferred_nonneg', sql`${t.preferredShares} >= 0`),
     check('shareholder_balance_sum', sql`${t.balance} = ${t.commonShares} + ${t.preferredShares}`),
@@ -131,15 +136,34 @@ export const certificate = pgTable(
 );
 
 /** One recorded ledger operation (New Issue, Transfer, Convert to Preferred, Cancel). */
-export const ledgerOperation = pgTable('ledger_operation', {
-  ...companyRow(),
-  type: text('type').notNull(),
-  recordedBy: text('recorded_by').notNull(),
-  recordedAt: moment('recorded_at').notNull().defaultNow(),
-  requestId: text('request_id'),
-  idempotencyKey: text('idempotency_key'),
-  reason: text('reason'),
-});
+export const ledgerOperation = pgTable(
+  'ledger_operation',
+  {
+    ...companyRow(),
+    type: text('type').notNull(),
+    recordedBy: text('recorded_by').notNull(),
+    recordedAt: moment('recorded_at').notNull().defaultNow(),
+    requestId: text('request_id'),
+    idempotencyKey: text('idempotency_key'),
+    reason: text('reason'),
+    // What was paid for the shares, in all (issue 25): an amount and its ISO 4217 currency.
+    consideration: money('consideration'),
+    considerationCurrency: text('consideration_currency'),
+    // Who approved it: the board meeting's or written consent's date and reference.
+    approvalDate: date('approval_date', { mode: 'string' }),
+    approvalReference: text('approval_reference'),
+    // A correction: the operation this one reverses (at most one reversal per operation).
+    reversesOperationId: uuid('reverses_operation_id')
+      .unique('ledger_operation_reverses_unique')
+      .references((): AnyPgColumn => ledgerOperation.id),
+  },
+  (t) => [
+    check(
+      'ledger_operation_consideration',
+      sql`(${t.consideration} is null) = (${t.considerationCurrency} is null) and (${t.consideration} is null or ${t.consideration} >= 0) and (${t.considerationCurrency} is null or ${t.considerationCurrency} ~ '^[A-Z]{3}$')`,
+    ),
+  ],
+);
 
 export const TRANSACTION_TYPE_SQL = `'Issued', 'Issued: transfer', 'Issued: preferred', 'Transferred', 'Converted To Preferred', 'Cancelled'`;
 

@@ -3,7 +3,13 @@ import { LEDGER_ERROR_MESSAGES } from '../ledger';
 import { readAmountInput } from './amount-input';
 import { amountField, isoDate, safeText, signedAmount } from './common';
 import { directorySortKeys, idempotencyHeader, operationTypes } from './constants/ledger';
-import { holderEmail, holderTypes, portalStates, postalCode } from './shareholders';
+import {
+  holderAccessLevels,
+  holderEmail,
+  holderTypes,
+  portalStates,
+  postalCode,
+} from './shareholders';
 
 // The constants (paths, sort keys, operation types, headers, cache keys) are zod-free in
 // ./constants/ledger.ts; re-exported here for the server's convenience.
@@ -160,6 +166,8 @@ export const profileResponse = z.object({
   active: z.boolean(),
   /** The portal: signed up ('active': a password or Google), invited, or neither. */
   portal: z.enum(portalStates),
+  /** What the holder's login may do (issue 25's read-only role). */
+  access: z.enum(holderAccessLevels),
   /** Whether the caller may change the name and the e-mail (administrators only). */
   canEditName: z.boolean(),
 });

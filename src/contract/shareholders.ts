@@ -10,6 +10,16 @@ export const holderTypes = ['individual', 'entity'] as const;
 export const portalStates = ['none', 'invited', 'active'] as const;
 export type HolderType = (typeof holderTypes)[number];
 
+/**
+ * What a holder's login may do: their own records ('holder'), see the whole registry and change
+ * nothing ('read-only': a board member, auditor or counsel), or everything ('administrator').
+ */
+export const holderAccessLevels = ['holder', 'read-only', 'administrator'] as const;
+export type HolderAccess = (typeof holderAccessLevels)[number];
+
+/** PUT /api/v1/shareholders/:id/access: administrators are made with `npm run admin`, not here. */
+export const setHolderAccessBody = z.strictObject({ access: z.enum(['holder', 'read-only']) });
+
 export const holderMessages = {
   postalCode: 'Zip Code accepts letters, digits, spaces and hyphens.',
   postalCodeHelp: 'Such as 19901, 19901-1234 or SW1A 1AA.',
@@ -20,6 +30,8 @@ export const holderMessages = {
   deactivateSelf: 'You cannot deactivate your own holder record.',
   noEmail: 'Add an e-mail address to the profile before inviting this shareholder.',
   inactive: 'An inactive shareholder cannot be invited: reactivate them first.',
+  accessOfAdministrator:
+    "This shareholder is an administrator: an administrator's access is not changed here.",
 } as const;
 
 /**

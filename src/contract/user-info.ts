@@ -11,6 +11,8 @@ export const userInfo = z.object({
   /** The matched active holder's id; null when the e-mail matches none (→ /noaccount). */
   SH_ID: z.string().nullable(),
   isAdmin: z.boolean(),
+  /** A read-only holder (board member, auditor, counsel): sees what administrators see, changes nothing. */
+  isReadOnly: z.boolean(),
   /**
    * The company's id, what `x-organization-id` and a gateway body's `organizationId` must be;
    * null when the e-mail matches no holder.

@@ -6,6 +6,9 @@
  * - signed-in: any session, even one whose e-mail matches no shareholder (userInfo, logout, ...)
  * - shareholder: a session matched to an active holder (administrators included)
  * - administrator: a session matched to an active holder with Is_Admin
+ * - read-only (not a level of its own): a session matched to an active holder with read_only; it
+ *   passes `shareholder` for any holder of its company and `ledger:read`, and no other write than
+ *   its own login's (`signed-in`): plugins/access-control.ts
  * - a scope (`data:read`, ...): an administrator's session, or an API key of the organization
  *   that carries that scope (machine access, spec section 6); a list of scopes: a key that
  *   carries every one of them
@@ -60,6 +63,8 @@ export const accessPolicy: Record<string, Rule> = {
   'POST /api/v1/shareholders/:id/reactivate': 'ledger:write',
   // Sends mail in the company's name: a person's decision, not a key's.
   'POST /api/v1/shareholders/:id/invite': 'administrator',
+  // Who sees the whole registry: a person's decision, not a key's.
+  'PUT /api/v1/shareholders/:id/access': 'administrator',
   'GET /api/v1/share-classes': 'ledger:read',
   'PUT /api/v1/share-classes/:id': 'administrator',
   'GET /api/v1/shareholders/:id/statement': 'shareholder',

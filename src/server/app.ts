@@ -1,5 +1,3 @@
-import { inviteRoutes } from './features/shareholders/invite-routes';
-import { shareClassRoutes } from './features/share-classes/share-class-routes';
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
@@ -27,6 +25,9 @@ import { setUpAuth } from './auth/set-up-auth';
 import { authRoutes } from './auth/auth-routes';
 import { betterAuthRoutes } from './auth/better-auth-routes';
 import { shareholderRoutes } from './features/shareholders/shareholder-routes';
+import { inviteRoutes } from './features/shareholders/invite-routes';
+import { accessRoutes } from './features/shareholders/access-routes';
+import { shareClassRoutes } from './features/share-classes/share-class-routes';
 import { statementPdfRoutes } from './features/shareholders/statement-pdf-routes';
 import { certificateRoutes } from './features/certificates/certificate-routes';
 import { transactionRoutes } from './features/transactions/transaction-routes';
@@ -98,6 +99,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes, { auth, db: database.db, config, mailer });
   await app.register(shareholderRoutes, { db: database.db });
   await app.register(inviteRoutes, { db: database.db, auth, publicUrl: config.publicUrl });
+  await app.register(accessRoutes, { db: database.db });
   await app.register(statementPdfRoutes, { db: database.db });
   await app.register(certificateRoutes, { db: database.db });
   await app.register(shareClassRoutes, { db: database.db });

@@ -8,6 +8,7 @@ export const ledgerPaths = {
   deactivateShareholder: '/api/v1/shareholders/:id/deactivate',
   reactivateShareholder: '/api/v1/shareholders/:id/reactivate',
   inviteShareholder: '/api/v1/shareholders/:id/invite',
+  shareholderAccess: '/api/v1/shareholders/:id/access',
   statement: '/api/v1/shareholders/:id/statement',
   statementPdf: '/api/v1/shareholders/:id/statement.pdf',
   certificates: '/api/v1/certificates',

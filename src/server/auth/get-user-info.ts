@@ -22,6 +22,7 @@ export async function getUserInfo(deps: AuthFeatureDeps, principal: Principal): 
     friendlyName,
     SH_ID: principal.holderId,
     isAdmin: principal.role === 'administrator',
+    isReadOnly: principal.role === 'read-only',
     organizationId: principal.organizationId,
     timeZone: principal.timeZone,
   };

@@ -3,7 +3,7 @@ import type { Db } from '../db/database';
 import { authUser } from '../db/schema';
 import { rows } from '../db/sql';
 
-export type HolderRole = 'administrator' | 'shareholder' | 'none' | 'disabled';
+export type HolderRole = 'administrator' | 'read-only' | 'shareholder' | 'none' | 'disabled';
 
 export interface HolderMatch {
   role: HolderRole;
@@ -30,7 +30,7 @@ const NONE: HolderMatch = {
  * elsewhere with the same e-mail never counts.
  */
 export const holderMatchSql = (email: SQL, organizationId?: SQL): SQL =>
-  sql`select m.id, m.organization_id, m.name, m.is_admin, m.active, o.time_zone
+  sql`select m.id, m.organization_id, m.name, m.is_admin, m.read_only, m.active, o.time_zone
         from shareholder m
         join organization o on o.id = m.organization_id
        where lower(m.email) = lower(${email})
@@ -43,6 +43,7 @@ export interface HolderMatchRow {
   organization_id: string | null;
   name: string | null;
   is_admin: boolean | null;
+  read_only: boolean | null;
   active: boolean | null;
   time_zone: string | null;
 }
@@ -51,7 +52,7 @@ export function toHolderMatch(row: HolderMatchRow | undefined): HolderMatch {
   if (!row?.id) return NONE;
   if (!row.active) return { ...NONE, role: 'disabled' };
   return {
-    role: row.is_admin ? 'administrator' : 'shareholder',
+    role: row.is_admin ? 'administrator' : row.read_only ? 'read-only' : 'shareholder',
     holderId: row.id,
     organizationId: row.organization_id,
     name: row.name,

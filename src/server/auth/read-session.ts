@@ -115,7 +115,7 @@ export function createSessionReader(cookie: SessionCookie, db: Db) {
                  (extract(epoch from s.created_at) * 1000)::float8 as created_ms,
                  (extract(epoch from s.expires_at) * 1000)::float8 as expires_ms,
                  u.email, u.name as user_name,
-                 h.id, h.organization_id, h.name, h.is_admin, h.active, h.time_zone
+                 h.id, h.organization_id, h.name, h.is_admin, h.read_only, h.active, h.time_zone
             from auth_session s
             join auth_user u on u.id = s.user_id
             left join lateral (${holderMatchSql(sql`u.email`, sql`u.organization_id`)}) h on true

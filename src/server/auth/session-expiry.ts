@@ -5,8 +5,11 @@ export const SESSION_LIMITS = {
   accessToken: 15 * 60,
 };
 
+// A read-only session sees the whole company, as an administrator's does: the same limits.
 const limitsFor = (role: string | null) =>
-  role === 'administrator' ? SESSION_LIMITS.administrator : SESSION_LIMITS.shareholder;
+  role === 'administrator' || role === 'read-only'
+    ? SESSION_LIMITS.administrator
+    : SESSION_LIMITS.shareholder;
 
 /** When a browser session used now expires: the role's idle limit, capped by its absolute one. */
 export function sessionExpiry(role: string | null, createdAt: Date, now: number): Date {

@@ -33,6 +33,7 @@ describe('POST /api/v1/userInfo', () => {
       friendlyName: 'Avery Admin',
       SH_ID: holder!.id,
       isAdmin: true,
+      isReadOnly: false,
       timeZone: 'America/New_York',
       organizationId: holder!.organizationId,
     });

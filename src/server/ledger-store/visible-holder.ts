@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/database';
 import { logObjectDenial } from '../auth/denial-log';
 import { AppError } from '../http/app-error';
-import type { Principal } from '../plugins/access-control';
+import { seesWholeCompany, type Principal } from '../plugins/access-control';
 import { rows } from '../db/sql';
 
 export interface VisibleHolder {
@@ -21,6 +21,7 @@ export interface VisibleHolder {
   country: string;
   holder_type: 'individual' | 'entity';
   is_admin: boolean;
+  read_only: boolean;
   active: boolean;
 }
 
@@ -28,13 +29,13 @@ export const holderNotFound = () =>
   new AppError({ code: 'SHAREHOLDER.NOT_FOUND', message: 'Shareholder not found.' });
 
 /**
- * Whether the principal may see this holder: an administrator sees every holder of their
- * organization, a shareholder only themselves. Anything else is the same 404 as a missing holder
+ * Whether the principal may see this holder: an administrator or a read-only holder sees every
+ * holder of their organization, a shareholder only themselves. Anything else is the same 404 as a missing holder
  * (checklist ACL-02), so ids of other holders cannot be probed. A refusal is logged (LOG-02).
  */
 export function mayAccessHolder(principal: Principal, holderId: string): boolean {
   const allowed =
-    principal.role === 'administrator' ||
+    seesWholeCompany(principal) ||
     (principal.role === 'shareholder' && principal.holderId === holderId);
   if (!allowed) logObjectDenial(principal, holderId);
   return allowed;
@@ -43,7 +44,7 @@ export function mayAccessHolder(principal: Principal, holderId: string): boolean
 /** The holder's row in the organization (locked with `forUpdate`); the bench sends it too. */
 export const visibleHolderSql = (organizationId: string, holderId: string, forUpdate = false) =>
   sql`select id, organization_id, name, full_name, email, state, city, address, zip_code,
-             phone_number, cellphone_number, notes, country, holder_type, is_admin, active
+             phone_number, cellphone_number, notes, country, holder_type, is_admin, read_only, active
         from shareholder
        where id = ${holderId} and organization_id = ${organizationId}
        ${forUpdate ? sql`for update` : sql``}`;

@@ -12,7 +12,15 @@ import { authMessages } from '../../contract/auth';
 import { organizationHeader } from '../../contract/constants/api-keys';
 import { userInfoPath } from '../../contract/user-info';
 
-export type Role = 'shareholder' | 'administrator';
+/** A read-only holder (a board member, auditor or counsel) sees what administrators see. */
+export type Role = 'shareholder' | 'administrator' | 'read-only';
+
+/** The scopes a read-only session has: reading the registry, never the generic data layer. */
+const READ_ONLY_SCOPES: readonly ApiKeyScope[] = ['ledger:read'];
+
+/** Whether the caller sees the whole company's registry (every holder, statement, certificate). */
+export const seesWholeCompany = (p: Principal): boolean =>
+  p.role === 'administrator' || p.role === 'read-only';
 
 /** Who is calling, resolved once per request from the session cookie or bearer token. */
 export interface Principal {
@@ -55,25 +63,37 @@ const allowsAccess = (access: Access, p: Principal | null): boolean => {
     case 'signed-in':
       return p !== null && p.via !== 'api-key';
     case 'shareholder':
-      return p?.role === 'shareholder' || p?.role === 'administrator';
+      return p?.role === 'shareholder' || (p !== null && seesWholeCompany(p));
     case 'administrator':
       return p?.role === 'administrator';
     default:
-      return p?.role === 'administrator' || (p?.apiKey?.scopes.includes(access) ?? false);
+      return (
+        p?.role === 'administrator' ||
+        (p?.role === 'read-only' && READ_ONLY_SCOPES.includes(access)) ||
+        (p?.apiKey?.scopes.includes(access) ?? false)
+      );
   }
 };
 
 /** The refusal of a caller who is signed in (or a key) but may not use the route. */
 const forbidden = (p: Principal) =>
-  p.apiKey
+  p.role === 'read-only' && !p.apiKey
     ? new AppError({
         code: 'AUTH.FORBIDDEN',
-        message:
-          p.via === 'api-key'
-            ? 'An API key cannot be used here: this route is for signed-in people, or for keys with another scope.'
-            : 'Not with this API key: the request may do only what both your session and the key allow.',
+        message: 'Your access is read-only: you can see the registry but not change it.',
       })
-    : new AppError({ code: 'AUTH.FORBIDDEN', message: 'You do not have access to this resource.' });
+    : p.apiKey
+      ? new AppError({
+          code: 'AUTH.FORBIDDEN',
+          message:
+            p.via === 'api-key'
+              ? 'An API key cannot be used here: this route is for signed-in people, or for keys with another scope.'
+              : 'Not with this API key: the request may do only what both your session and the key allow.',
+        })
+      : new AppError({
+          code: 'AUTH.FORBIDDEN',
+          message: 'You do not have access to this resource.',
+        });
 
 /** A list of scopes: every one of them (an administrator's session, or a key that carries all). */
 const allowsGrant = (grant: Grant, p: Principal | null): boolean =>
@@ -91,7 +111,9 @@ const allowsAny = (grants: readonly Grant[], p: Principal | null): boolean =>
  * own records). The caller's own login (`signed-in`: who am I, sign out, my sessions, my password)
  * is the session's: a key neither reaches it alone nor narrows it.
  */
-function allows(grants: readonly Grant[], p: Principal | null): boolean {
+function allows(grants: readonly Grant[], p: Principal | null, method: string): boolean {
+  // Read-only changes nothing: of the writes, only the caller's own login (password, sessions).
+  if (p?.role === 'read-only' && method !== 'GET' && !grants.includes('signed-in')) return false;
   if (p === null || p.via === 'api-key' || !p.apiKey) return allowsAny(grants, p);
   const { apiKey, ...session } = p;
   const keyAlone: Principal = { ...session, role: null, holderId: null, via: 'api-key', apiKey };
@@ -165,7 +187,7 @@ export function registerAccessControl(
     if (access === 'anonymous') return;
     request.principal = await resolvePrincipal(request);
     checkOrganizationHeader(request);
-    if (allows(grantsOf(access, request), request.principal)) return;
+    if (allows(grantsOf(access, request), request.principal, method)) return;
     request.log.warn(
       {
         route: `${request.method} ${url}`,

@@ -39,7 +39,13 @@ export async function createOrganization(db: Db, legalName = 'Test Holdings, Inc
 export async function createHolder(
   db: Db,
   organizationId: string,
-  h: { name: string; email?: string | null; isAdmin?: boolean; active?: boolean },
+  h: {
+    name: string;
+    email?: string | null;
+    isAdmin?: boolean;
+    readOnly?: boolean;
+    active?: boolean;
+  },
 ) {
   const [row] = await db
     .insert(shareholder)
@@ -49,6 +55,7 @@ export async function createHolder(
       fullName: h.name,
       email: h.email ?? null,
       isAdmin: h.isAdmin ?? false,
+      readOnly: h.readOnly ?? false,
       active: h.active ?? true,
     })
     .returning();

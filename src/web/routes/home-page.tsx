@@ -6,20 +6,22 @@ import { useSession } from '../features/auth/api/use-session';
 import { useToday } from '../features/auth/use-today';
 import { DirectoryScreen } from '../features/directory/directory-screen';
 
-/** Administrators see the directory; a shareholder goes to their own statement. */
+/** Administrators and read-only holders see the directory; a shareholder, their own statement. */
 export default function HomePage() {
   const { status, user } = useSession();
   const today = useToday();
   if (status === 'loading') return <LoadingProgress />;
-  if (user && !user.isAdmin && user.SH_ID)
+  if (user && !user.isAdmin && !user.isReadOnly && user.SH_ID)
     return <Navigate to={`/view?SH_UID=${encodeURIComponent(user.SH_ID)}`} replace />;
   return (
     <section aria-labelledby="page-title">
       <div className="d-flex flex-wrap align-items-start justify-content-between column-gap-3">
         <PageTitle title="Shareholders" />
-        <Link className="btn btn-primary mb-3" to={webRoutes.newShareholder}>
-          New shareholder
-        </Link>
+        {user?.isAdmin && (
+          <Link className="btn btn-primary mb-3" to={webRoutes.newShareholder}>
+            New shareholder
+          </Link>
+        )}
       </div>
       <DirectoryScreen today={today} />
     </section>

@@ -19,7 +19,12 @@ function ProfileScreen({ holderId }: { holderId: string }) {
       <QueryState query={query} what="the profile">
         {(profile) => (
           <>
-            <ProfileForm key={profile.id} profile={profile} own={profile.id === user?.SH_ID} />
+            <ProfileForm
+              key={profile.id}
+              profile={profile}
+              own={profile.id === user?.SH_ID}
+              readOnly={user?.isReadOnly ?? false}
+            />
             {user?.isAdmin && profile.id !== user.SH_ID && <HolderStatus profile={profile} />}
           </>
         )}

@@ -41,6 +41,7 @@ export function toProfile(
     holderType: holder.holder_type,
     active: holder.active,
     portal,
+    access: holder.is_admin ? 'administrator' : holder.read_only ? 'read-only' : 'holder',
     canEditName: principal.role === 'administrator',
   };
 }

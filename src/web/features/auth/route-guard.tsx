@@ -6,7 +6,8 @@ import { LoadingMessage } from '../../components/loading-message';
 import { loginFor, nextFromSearch } from './next-page';
 import { useSession } from './api/use-session';
 
-export type PageAccess = 'public' | 'signed-in' | 'shareholder' | 'administrator';
+/** 'reader': administrators and read-only holders (board members, auditors, counsel). */
+export type PageAccess = 'public' | 'signed-in' | 'shareholder' | 'reader' | 'administrator';
 
 /** Where a guard sends the user instead of the page, or null to show the page. */
 export function guardRedirect(opts: {
@@ -16,6 +17,7 @@ export function guardRedirect(opts: {
   status: 'signed-in' | 'signed-out';
   holderId: string | null;
   isAdmin: boolean;
+  isReadOnly?: boolean;
 }): string | null {
   const { access, pathname, status, holderId, isAdmin } = opts;
   if (status === 'signed-out')
@@ -26,7 +28,9 @@ export function guardRedirect(opts: {
   if (!holderId) return webRoutes.noAccount;
   if (isAdmin) return null;
   const own = `${webRoutes.view}?SH_UID=${encodeURIComponent(holderId)}`;
-  if (access === 'administrator' || pathname === webRoutes.home) return own;
+  // A read-only holder sees what administrators see (any holder's pages), and changes nothing.
+  if (opts.isReadOnly) return access === 'administrator' ? own : null;
+  if (access === 'administrator' || access === 'reader' || pathname === webRoutes.home) return own;
   const asked = new URLSearchParams(opts.search).get('SH_UID');
   if (
     (pathname === webRoutes.view || pathname === webRoutes.profile) &&
@@ -41,7 +45,8 @@ export function guardRedirect(opts: {
  * Decides whether the current user may see a page (spec sections 4 and 6) and redirects
  * otherwise: only "Loading..." while the login state loads; signed in at /login → the page asked
  * for (`?next=`, next-page.ts) or /; signed out anywhere but the four public routes → /login,
- * keeping the page asked for; no holder → /noaccount; a shareholder at Home
+ * keeping the page asked for; no holder → /noaccount; a read-only holder anywhere but an
+ * administrator's page → the page; a shareholder at Home
  * → their statement; a shareholder at an administrator page or another holder's page → refused
  * and sent to their own statement. The server enforces the same rules on every API call.
  * When the sign-in state cannot be read (not a 401), a page that needs it says so with a Retry
@@ -62,6 +67,7 @@ export function RouteGuard({ access, children }: { access: PageAccess; children:
     status,
     holderId: user?.SH_ID ?? null,
     isAdmin: user?.isAdmin ?? false,
+    isReadOnly: user?.isReadOnly ?? false,
   });
   if (to) {
     // Only a page the user may not open is refused; Home (where signing in lands, and a holder's

@@ -28,6 +28,7 @@ const profile = (canEditName: boolean): ProfileResponse => ({
   holderType: 'individual',
   active: true,
   portal: 'none',
+  access: 'holder',
   canEditName,
 });
 

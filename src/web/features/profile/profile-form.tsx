@@ -19,11 +19,16 @@ import { useProfileSubmit, type ProfileOutcome } from './use-profile-submit';
 // The spec's third message (section 8), word for word: the server could not be reached.
 export const PROFILE_SAVE_ERROR = 'An error occurred while saving. Please try again.';
 
+export const READ_ONLY_NOTE =
+  'Your access is read-only: you can see the registry but not change it. An administrator can change these details.';
+
 /**
  * The spec's profile edit: Name, State, City, Address, Zip Code, Phone, Cell Phone, Notes, Save;
- * with Cancel (back to the saved values) and Back (where the user came from).
+ * with Cancel (back to the saved values) and Back (where the user came from). A read-only holder
+ * sees the fields and changes nothing (the server refuses their saves too).
  */
-export function ProfileForm({ profile, own }: { profile: ProfileResponse; own: boolean }) {
+export function ProfileForm(props: { profile: ProfileResponse; own: boolean; readOnly?: boolean }) {
+  const { profile, own, readOnly = false } = props;
   const form = useForm<SaveProfileForm>({
     resolver: formResolver(saveProfileForm, PROFILE_LABELS),
     defaultValues: profileValues(profile),
@@ -47,19 +52,26 @@ export function ProfileForm({ profile, own }: { profile: ProfileResponse; own: b
         <FormMessage news={outcome}>
           <OutcomeMessage outcome={outcome} />
         </FormMessage>
-        <ProfileFields canEditName={profile.canEditName} own={own} />
+        <fieldset disabled={readOnly}>
+          <ProfileFields canEditName={profile.canEditName} own={own} />
+        </fieldset>
+        {readOnly && <p className="text-body-secondary">{READ_ONLY_NOTE}</p>}
         <div className="d-flex flex-wrap gap-2">
-          <SubmitButton pending={pending} pendingLabel="Saving…">
-            Save
-          </SubmitButton>
-          <Button
-            type="button"
-            variant="outline-secondary"
-            onClick={cancel}
-            disabled={!form.formState.isDirty}
-          >
-            Cancel
-          </Button>
+          {!readOnly && (
+            <>
+              <SubmitButton pending={pending} pendingLabel="Saving…">
+                Save
+              </SubmitButton>
+              <Button
+                type="button"
+                variant="outline-secondary"
+                onClick={cancel}
+                disabled={!form.formState.isDirty}
+              >
+                Cancel
+              </Button>
+            </>
+          )}
           <Button type="button" variant="link" onClick={back}>
             Back
           </Button>

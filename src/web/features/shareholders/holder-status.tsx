@@ -4,6 +4,7 @@ import Button from 'react-bootstrap/Button';
 import type { ProfileResponse } from '../../../contract/ledger';
 import { ApiError } from '../../lib/api-client';
 import { useHolderActive } from './api/use-holder-active';
+import { HolderAccess } from './holder-access';
 import { PortalInvitation } from './portal-invitation';
 
 /**
@@ -34,6 +35,7 @@ export function HolderStatus({ profile }: { profile: ProfileResponse }) {
         Status: {profile.active ? 'active' : 'inactive'}
       </h2>
       <PortalInvitation profile={profile} />
+      <HolderAccess profile={profile} />
       {refusal && (
         <Alert variant="danger" role="alert">
           {refusal}

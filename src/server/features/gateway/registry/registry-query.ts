@@ -3,7 +3,7 @@ import { registryObjects, type GatewayRecord } from '../../../../contract/gatewa
 import type { Db } from '../../../db/database';
 import { rows } from '../../../db/sql';
 import { AppError } from '../../../http/app-error';
-import type { Principal } from '../../../plugins/access-control';
+import { seesWholeCompany, type Principal } from '../../../plugins/access-control';
 import { compare } from '../../../data-layer/query-filters';
 import type { QueryPage } from '../gateway-provider';
 import { gatewayInvalid } from '../gateway-invalid';
@@ -30,7 +30,7 @@ export interface RegistryCaller {
  * An administrator, or a key alone (the access policy asked for ledger:read): every holder. A
  * shareholder's session sent with a key stays the shareholder's: their own records.
  */
-const seesOrganization = (p: Principal) => p.role === 'administrator' || p.via === 'api-key';
+const seesOrganization = (p: Principal) => seesWholeCompany(p) || p.via === 'api-key';
 
 export function registryObject(objectName: string, at = 'objectName'): RegistryObjectDef {
   const name = registryObjects.find((o) => o.toLowerCase() === objectName.toLowerCase());

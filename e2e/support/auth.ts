@@ -10,6 +10,7 @@ export const demo = {
   admin: { email: 'admin@acme.test', password: passwords.demoAdmin },
   holder: { email: 'holder@acme.test', password: passwords.demoHolder },
   lukasz: { email: 'lukasz@acme.test', password: passwords.demoLukasz },
+  auditor: { email: 'auditor@acme.test', password: passwords.demoAuditor },
 } as const;
 
 export const idpUrl = () => `http://localhost:${process.env.E2E_OIDC_PORT}`;

@@ -7,6 +7,7 @@ export const passwords = {
   demoAdmin: 'demo-admin-2026',
   demoHolder: 'demo-holder-2026',
   demoLukasz: 'demo-lukasz-2026',
+  demoAuditor: 'demo-auditor-2026',
   changed: 'lantern over the harbour',
   reset: 'a quiet river at dawn',
   wrong: 'not the password',

@@ -145,6 +145,7 @@ describe('a started server: its banner and its request log', () => {
     const banner = plainLines(again).join('\n');
     expect(banner).toContain('admin@acme.test / demo-admin-2026');
     expect(banner).toContain('lukasz@acme.test / demo-lukasz-2026');
+    expect(banner).toContain('read-only     auditor@acme.test / demo-auditor-2026');
     expect(banner).not.toContain('holder@acme.test');
     expect(banner).not.toContain('demo-holder-2026');
     expect(plainLines(again).at(-1)).toBe(`Open ${url2}`);

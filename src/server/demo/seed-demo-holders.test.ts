@@ -10,12 +10,13 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('the demo holders with logins', () => {
-  it('are listed for npm start: an administrator and two shareholders', async () => {
+  it('are listed for npm start: an administrator, two shareholders and an auditor', async () => {
     const logins = await demoLogins(t.database);
     expect(logins).toEqual([
       { role: 'administrator', email: 'admin@acme.test', password: 'demo-admin-2026' },
       { role: 'shareholder', email: 'holder@acme.test', password: 'demo-holder-2026' },
       { role: 'shareholder', email: 'lukasz@acme.test', password: 'demo-lukasz-2026' },
+      { role: 'read-only', email: 'auditor@acme.test', password: 'demo-auditor-2026' },
     ]);
   });
 
@@ -36,6 +37,7 @@ describe('the demo holders with logins', () => {
       expect(me.json()).toMatchObject({
         email: login.email,
         isAdmin: login.role === 'administrator',
+        isReadOnly: login.role === 'read-only',
         SH_ID: expect.any(String),
       });
     }

@@ -5,7 +5,7 @@ import { authAccount, authUser, shareholder } from '../db/schema';
 
 /** A demo login, as the start-up banner prints it. */
 export interface DemoLogin {
-  role: 'administrator' | 'shareholder';
+  role: 'administrator' | 'shareholder' | 'read-only';
   email: string;
   password: string;
 }
@@ -41,6 +41,16 @@ export const DEMO_HOLDERS: Array<
     state: 'IL',
     zipCode: '60601',
   },
+  // The company's auditor: sees the whole registry, changes nothing (decision 124).
+  {
+    role: 'read-only',
+    email: 'auditor@acme.test',
+    password: 'demo-auditor-2026',
+    name: 'Rowan Auditor',
+    city: 'Philadelphia',
+    state: 'PA',
+    zipCode: '19103',
+  },
 ];
 
 /**
@@ -58,6 +68,7 @@ export async function seedDemoHolders(
       fullName: h.name,
       email: h.email,
       isAdmin: h.role === 'administrator',
+      readOnly: h.role === 'read-only',
       city: h.city,
       state: h.state,
       zipCode: h.zipCode,

@@ -60,7 +60,7 @@ export async function demoLogins(database: Database): Promise<DemoLogin[]> {
       const hash = credentials.find((c) => c.email === email)?.hash;
       if (!hash || !(await verifyPassword({ hash, password }))) return undefined;
       const { role } = await matchHolder(database.db, email);
-      return role === 'administrator' || role === 'shareholder'
+      return role === 'administrator' || role === 'shareholder' || role === 'read-only'
         ? { role, email, password }
         : undefined;
     }),

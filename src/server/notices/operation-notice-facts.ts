@@ -135,27 +135,25 @@ export async function loadOperationNoticeFacts(
     ...json<Record<string, string> | null>(row.class_names),
   };
   const balances = json<Record<string, { common: string; preferred: string }> | null>(row.balances);
-  const holders = (json<RawHolder[] | null>(row.holders) ?? []).map(
-    (h): NoticeHolder => ({
-      id: h.id,
-      name: h.name,
-      email: h.email,
-      notices: h.notices,
-      after: balances?.[h.id] ?? { common: h.common, preferred: h.preferred },
-      lines: (h.lines ?? []).map((l) => ({
-        type: l.type,
-        shares: l.shares,
-        className: l.preferred ? classNames.preferred : classNames.common,
-        certificate: certificateLabel(l.prefix, l.number),
-        origin:
-          l.originPrefix !== null && l.originNumber !== null
-            ? certificateLabel(l.originPrefix, l.originNumber)
-            : null,
-        counterparty: l.counterparty,
-        date: l.date,
-      })),
-    }),
-  );
+  const holders = (json<RawHolder[] | null>(row.holders) ?? []).map((h): NoticeHolder => ({
+    id: h.id,
+    name: h.name,
+    email: h.email,
+    notices: h.notices,
+    after: balances?.[h.id] ?? { common: h.common, preferred: h.preferred },
+    lines: (h.lines ?? []).map((l) => ({
+      type: l.type,
+      shares: l.shares,
+      className: l.preferred ? classNames.preferred : classNames.common,
+      certificate: certificateLabel(l.prefix, l.number),
+      origin:
+        l.originPrefix !== null && l.originNumber !== null
+          ? certificateLabel(l.originPrefix, l.originNumber)
+          : null,
+      counterparty: l.counterparty,
+      date: l.date,
+    })),
+  }));
   return {
     ...ref,
     company: row.company,

@@ -85,7 +85,10 @@ async function sendOne(
   }
   await recordOutcome(deps.db, facts, holder, { subject: mail.subject, failure }).catch(
     (err: unknown) =>
-      deps.log.error({ err, event: 'notice.unrecorded', ...context }, 'notice outcome not recorded'),
+      deps.log.error(
+        { err, event: 'notice.unrecorded', ...context },
+        'notice outcome not recorded',
+      ),
   );
   return { holderId: holder.id, email: holder.email, status: failure ? 'failed' : 'sent' };
 }

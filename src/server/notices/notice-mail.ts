@@ -1,4 +1,5 @@
 import { formatDate, formatShares } from '../../contract/format';
+import { noticesOptOutLabel } from '../../contract/notices';
 import { webRoutes } from '../../contract/web-routes';
 import {
   counterpartyPhrase,
@@ -10,9 +11,6 @@ import {
 import { senderName } from '../mail/account-mail';
 import type { MailMessage } from '../mail/mailer';
 import type { NoticeHolder, NoticeLine, OperationNoticeFacts } from './operation-notice-facts';
-
-/** The profile checkbox's words, which each notice quotes to say how to turn notices off. */
-export const NOTICE_OPT_OUT_LABEL = 'E-mail me a notice after each change to my shares';
 
 /** One part of a notice, written as plain text and as HTML from the same words. */
 type Block =
@@ -90,7 +88,7 @@ function blocksOf(facts: OperationNoticeFacts, holder: NoticeHolder, publicUrl: 
     });
   blocks.push({
     kind: 'link',
-    text: `To stop these notices, untick "${NOTICE_OPT_OUT_LABEL}" on your profile:`,
+    text: `To stop these notices, untick "${noticesOptOutLabel}" on your profile:`,
     url: `${publicUrl}${webRoutes.profile}?SH_UID=${id}`,
   });
   return blocks;

@@ -32,8 +32,9 @@ async function save(id: string, headers: Record<string, string>, changes: object
 }
 
 const noticesColumn = async (id: string) =>
-  (await rows<{ notices: boolean }>(s.db, sql`select notices from shareholder where id = ${id}`))[0]!
-    .notices;
+  (
+    await rows<{ notices: boolean }>(s.db, sql`select notices from shareholder where id = ${id}`)
+  )[0]!.notices;
 
 describe('notices on the profile', () => {
   it('are on by default, and the profile says so to the holder and to an administrator', async () => {

@@ -47,7 +47,7 @@ export function ProfileForm({ profile, own }: { profile: ProfileResponse; own: b
         <FormMessage news={outcome}>
           <OutcomeMessage outcome={outcome} />
         </FormMessage>
-        <ProfileFields canEditName={profile.canEditName} own={own} />
+        <ProfileFields canEditName={profile.canEditName} own={own} hasEmail={!!profile.email} />
         <div className="d-flex flex-wrap gap-2">
           <SubmitButton pending={pending} pendingLabel="Saving…">
             Save

@@ -170,6 +170,8 @@ export const profileResponse = z.object({
   access: z.enum(holderAccessLevels),
   /** Whether the caller may change the name and the e-mail (administrators only). */
   canEditName: z.boolean(),
+  /** Whether the holder gets an e-mail notice after each operation involving them (issue 25). */
+  notices: z.boolean(),
 });
 export type ProfileResponse = z.infer<typeof profileResponse>;
 
@@ -189,6 +191,8 @@ export const saveProfileBody = z.strictObject({
   Phone: safeText().trim().max(40),
   CellPhone: safeText().trim().max(40),
   Notes: safeText().max(4000),
+  /** The e-mail notice after each operation (the holder's own or, for anyone, an administrator). */
+  Notices: z.boolean().optional(),
 });
 export type SaveProfileBody = z.infer<typeof saveProfileBody>;
 /** The profile page's form: the Save body without the id, which the page knows. */

@@ -38,6 +38,7 @@ import { registerApiKeyAudit } from './plugins/api-key-audit';
 import { gatewayRoutes } from './features/gateway/gateway-routes';
 import { configureGateway } from './features/gateway/providers/configured-providers';
 import { salesforceImportRoutes } from './features/salesforce-import/salesforce-import-routes';
+import { registerOperationNotices } from './notices/register-notices';
 
 export interface AppDeps {
   config: Config;
@@ -78,6 +79,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Before any route, so that the inventory sees them all.
   const { auth, mailer } = setUpAuth(app, config, database.db);
+  const notices = registerOperationNotices(app, { db: database.db, mailer, config });
   const sessionCache = await registerSessionCache(app, database, config.sessionCacheSeconds);
   const resolvePrincipal: PrincipalResolver = createPrincipalResolver(
     sessionCookieOf(config),
@@ -107,7 +109,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(auditRoutes, { db: database.db });
   await app.register(dataApiRoutes, { database });
   await app.register(apiKeyRoutes, { db: database.db });
-  const gateway = configureGateway(config, database);
+  const gateway = configureGateway(config, database, notices);
   await app.register(gatewayRoutes, { providers: gateway.providers, cursors: gateway.cursors });
   await app.register(salesforceImportRoutes, { database, client: gateway.salesforce });
 

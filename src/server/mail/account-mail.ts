@@ -90,7 +90,7 @@ const textsOf = <K extends Kind>(mail: Extract<AccountMail, { kind: K }>, regist
   (TEXTS[mail.kind] as (m: typeof mail, r: string) => Texts)(mail, registry);
 
 /** MAIL_FROM's display name (`Name <address>`), or its address when it has none. */
-function senderName(mailFrom: string): string {
+export function senderName(mailFrom: string): string {
   const named = /^\s*"?([^"<]*?)"?\s*<[^>]+>\s*$/.exec(mailFrom);
   return named?.[1] ? named[1] : mailFrom.trim();
 }

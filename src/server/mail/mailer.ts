@@ -9,6 +9,8 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** An HTML alternative of `text` (the same words), when the message has one. */
+  html?: string;
 }
 
 export interface Mailer {

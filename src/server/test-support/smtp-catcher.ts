@@ -7,8 +7,10 @@ export interface CaughtMail {
   fromHeader: string;
   to: string[];
   subject: string;
-  /** The text body, quoted-printable decoded. */
+  /** The text body, quoted-printable decoded (of a multipart message, its text/plain part). */
   text: string;
+  /** The text/html part of a multipart message, decoded. */
+  html?: string;
   raw: string;
 }
 
@@ -36,7 +38,8 @@ const decodeWords = (value: string): string =>
         : decodeQuotedPrintable(data.replace(/_/g, ' ')),
     );
 
-function parse(raw: string, from: string, to: string[]): CaughtMail {
+/** A message's (or a MIME part's) header lines, folded lines joined, and its decoded body. */
+function splitPart(raw: string) {
   const split = raw.indexOf('\r\n\r\n') >= 0 ? raw.indexOf('\r\n\r\n') : raw.indexOf('\n\n');
   const head = raw.slice(0, split).replace(/\r?\n[ \t]+/g, ' ');
   const body = raw.slice(split).replace(/^\s+/, '');
@@ -47,12 +50,42 @@ function parse(raw: string, from: string, to: string[]): CaughtMail {
   if (encoding === 'quoted-printable') text = decodeQuotedPrintable(body);
   else if (encoding === 'base64')
     text = Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  return { header, body, text: text.replace(/\r\n/g, '\n') };
+}
+
+/** The decoded parts of a multipart body, by content type (nested multiparts included). */
+function partsOf(body: string, contentType: string): Array<{ type: string; text: string }> {
+  const boundary = /boundary="?([^";]+)"?/i.exec(contentType)?.[1];
+  if (!boundary) return [];
+  return body
+    .split(`--${boundary}`)
+    .slice(1)
+    .filter((part) => !part.startsWith('--'))
+    .flatMap((part) => {
+      const p = splitPart(part.replace(/^\r?\n/, ''));
+      const type = p.header('Content-Type');
+      return type.toLowerCase().startsWith('multipart/')
+        ? partsOf(p.body, type)
+        : [{ type: type.toLowerCase(), text: p.text }];
+    });
+}
+
+function parse(raw: string, from: string, to: string[]): CaughtMail {
+  const { header, body, text } = splitPart(raw);
+  const contentType = header('Content-Type');
+  const parts = contentType.toLowerCase().startsWith('multipart/')
+    ? partsOf(body, contentType)
+    : [];
+  const partText = (type: string) =>
+    parts.find((p) => p.type.startsWith(type))?.text.replace(/\n+$/, '\n');
+  const html = partText('text/html');
   return {
     from,
     fromHeader: decodeWords(header('From')),
     to,
     subject: decodeWords(header('Subject')),
-    text: text.replace(/\r\n/g, '\n'),
+    text: parts.length ? (partText('text/plain') ?? '') : text,
+    ...(html !== undefined && { html }),
     raw,
   };
 }

@@ -24,6 +24,7 @@ export function toProfile(
   holder: VisibleHolder,
   principal: Principal,
   portal: Portal,
+  notices: boolean,
 ): ProfileResponse {
   return {
     id: holder.id,
@@ -43,6 +44,7 @@ export function toProfile(
     portal,
     access: holder.is_admin ? 'administrator' : holder.read_only ? 'read-only' : 'holder',
     canEditName: principal.role === 'administrator',
+    notices,
   };
 }
 
@@ -52,10 +54,11 @@ export async function getProfile(
   opts: { holderId: string; principal: Principal },
 ): Promise<ProfileResponse> {
   const holder = await findVisibleHolder(db, opts.principal, opts.holderId);
-  const [status] = await rows<{ portal: Portal }>(
+  const [status] = await rows<{ portal: Portal; notices: boolean }>(
     db,
-    sql`select ${portalSql(sql`h.email`, sql`h.invited_at`, holder.organization_id)} as portal
+    sql`select ${portalSql(sql`h.email`, sql`h.invited_at`, holder.organization_id)} as portal,
+               h.notices
           from shareholder h where h.id = ${holder.id}`,
   );
-  return toProfile(holder, opts.principal, status!.portal);
+  return toProfile(holder, opts.principal, status!.portal, status!.notices);
 }

@@ -3,6 +3,7 @@ import type { SaveProfileBody } from '../../../contract/ledger';
 import type { Db } from '../../db/database';
 import { AppError } from '../../http/app-error';
 import { findVisibleHolder } from '../../ledger-store/visible-holder';
+import { rows } from '../../db/sql';
 import { emailTaken, isEmailTaken } from './add-shareholder';
 import type { Principal } from '../../plugins/access-control';
 
@@ -16,7 +17,8 @@ export interface SaveProfileOptions {
 /**
  * The spec's Save: contact fields only (the schema refuses any other field). Administrators edit
  * anyone in their organization, name included; a shareholder edits only their own contact
- * fields, and a changed name is refused. The change and its audit entry commit together.
+ * fields, and a changed name is refused. Either may turn the holder's e-mail notices on or off
+ * (`Notices`; kept when absent). The change and its audit entry commit together.
  */
 export async function saveProfile(db: Db, opts: SaveProfileOptions): Promise<void> {
   try {
@@ -56,6 +58,12 @@ async function saveInTransaction(db: Db, opts: SaveProfileOptions): Promise<void
         field: 'Email',
       });
     }
+    // Not among the visible holder's columns (the bench reads those): read under the row's lock.
+    const [kept] = await rows<{ notices: boolean }>(
+      tx,
+      sql`select notices from shareholder where id = ${before.id}`,
+    );
+    const beforeRow = { ...before, notices: kept!.notices };
     const after = {
       // A changed name shows everywhere the holder appears: both columns take it.
       name: isAdmin ? body.FullName : before.name,
@@ -69,6 +77,7 @@ async function saveInTransaction(db: Db, opts: SaveProfileOptions): Promise<void
       phone_number: body.Phone,
       cellphone_number: body.CellPhone,
       notes: body.Notes,
+      notices: body.Notices ?? beforeRow.notices,
     };
     await tx.execute(
       sql`update shareholder
@@ -78,11 +87,11 @@ async function saveInTransaction(db: Db, opts: SaveProfileOptions): Promise<void
                  address = ${after.address}, zip_code = ${after.zip_code},
                  phone_number = ${after.phone_number},
                  cellphone_number = ${after.cellphone_number}, notes = ${after.notes},
-                 updated_at = now()
+                 notices = ${after.notices}, updated_at = now()
            where id = ${before.id}`,
     );
     const beforeFields = Object.fromEntries(
-      Object.keys(after).map((k) => [k, before[k as keyof typeof before]]),
+      Object.keys(after).map((k) => [k, beforeRow[k as keyof typeof beforeRow]]),
     );
     await tx.execute(
       sql`insert into audit_entry

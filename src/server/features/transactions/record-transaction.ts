@@ -25,12 +25,15 @@ import {
 import { postOperation, type PostedOperation } from '../../ledger-store/post-operation';
 import { isPreconditionFailed, type Precondition } from '../../db/pipelined-transaction';
 import type { Principal } from '../../plugins/access-control';
+import type { OperationNotices } from '../../notices/operation-notices';
 
 export interface RecordTransactionOptions {
   principal: Principal;
   body: z.output<typeof recordTransactionBody>;
   idempotencyKey: string;
   requestId: string;
+  /** The holders' e-mail notices, started once the operation has committed (not on a replay). */
+  notices?: Pick<OperationNotices, 'send'> | undefined;
 }
 
 export interface RecordTransactionAnswer extends StoredAnswer {
@@ -166,6 +169,8 @@ export async function recordTransaction(
       return fail(e);
     }
   }
+  // Committed: the holders' notices go out after the answer, and never fail it (decision 123).
+  opts.notices?.send({ organizationId: principal.organizationId, operationId: posted.operationId });
   // What was stored, as a replay of this key reads it back.
   return { status: 201, body: posted.storedBody, replayed: false };
 }

@@ -41,6 +41,7 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ database: Database }> = 
         body: request.body,
         idempotencyKey: request.headers[idempotencyHeader],
         requestId: request.id,
+        notices: request.server.notices,
       });
       if (answer.replayed) void reply.header('Idempotent-Replayed', 'true');
       // The stored first answer, byte for byte what the first request got.

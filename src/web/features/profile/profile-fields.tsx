@@ -1,18 +1,29 @@
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
+import { CheckField } from '../../components/form/check-field';
 import { FieldControl } from '../../components/form/field-control';
 import { FormField } from '../../components/form/form-field';
 import { holderMessages } from '../../../contract/shareholders';
-import { NOTES_HELP } from './profile-values';
+import { NOTES_HELP, NOTICES_WORDS } from './profile-values';
 
 /** A field of the profile: its control's id is profile-<name>. */
 const field = (name: string, label: string) => ({ name, label, id: `profile-${name}` });
 
 /**
  * The spec's profile fields: Name and E-mail (read-only unless `canEditName`), State, City,
- * Address, Country, Zip Code, Phone, Cell Phone, Notes (`own`: the signed-in user's own profile).
+ * Address, Country, Zip Code, Phone, Cell Phone, Notes (`own`: the signed-in user's own
+ * profile), and the e-mail notices after each change to the holder's shares (issue 25).
  */
-export function ProfileFields({ canEditName, own }: { canEditName: boolean; own: boolean }) {
+export function ProfileFields({
+  canEditName,
+  own,
+  hasEmail,
+}: {
+  canEditName: boolean;
+  own: boolean;
+  hasEmail: boolean;
+}) {
+  const notices = NOTICES_WORDS[own ? 'holder' : 'administrator'];
   return (
     <>
       <FormField
@@ -69,6 +80,10 @@ export function ProfileFields({ canEditName, own }: { canEditName: boolean; own:
       >
         <FieldControl as="textarea" className="notes-textarea" maxLength={4000} />
       </FormField>
+      <CheckField
+        {...field('Notices', notices.label)}
+        description={hasEmail ? notices.help : notices.noEmail}
+      />
     </>
   );
 }

@@ -30,6 +30,7 @@ const profile = (canEditName: boolean): ProfileResponse => ({
   portal: 'none',
   access: 'holder',
   canEditName,
+  notices: true,
 });
 
 function acceptSaves() {
@@ -135,5 +136,35 @@ describe('the profile form after a save', () => {
       'Zip Code accepts letters, digits, spaces and hyphens.',
     );
     expect(field('Zip Code').getAttribute('aria-invalid')).toBe('true');
+  });
+});
+
+describe('the e-mail notices checkbox', () => {
+  it('speaks to the holder on their own profile, and saves Notices false once unticked', async () => {
+    acceptSaves();
+    renderForm(profile(false), true);
+    const box = screen.getByRole<HTMLInputElement>('checkbox', {
+      name: 'E-mail me a notice after each change to my shares',
+    });
+    expect(box.checked).toBe(true);
+    expect(document.getElementById(box.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'What changed, your shares after it and a link to your statement.',
+    );
+    fireEvent.click(box);
+    await save();
+    await screen.findByText(SAVED);
+    const sent = vi.mocked(fetch).mock.calls[0]![1]!;
+    expect(JSON.parse(sent.body as string)).toMatchObject({ Notices: false });
+  });
+
+  it('speaks of the holder to an administrator, and says when they have no e-mail', () => {
+    renderForm({ ...profile(true), email: null, notices: false });
+    const box = screen.getByRole<HTMLInputElement>('checkbox', {
+      name: 'E-mail a notice to this holder after each change to their shares',
+    });
+    expect(box.checked).toBe(false);
+    expect(document.getElementById(box.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'No notice can be sent until the holder has an e-mail address.',
+    );
   });
 });

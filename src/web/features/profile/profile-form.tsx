@@ -53,7 +53,7 @@ export function ProfileForm(props: { profile: ProfileResponse; own: boolean; rea
           <OutcomeMessage outcome={outcome} />
         </FormMessage>
         <fieldset disabled={readOnly}>
-          <ProfileFields canEditName={profile.canEditName} own={own} />
+          <ProfileFields canEditName={profile.canEditName} own={own} hasEmail={!!profile.email} />
         </fieldset>
         {readOnly && <p className="text-body-secondary">{READ_ONLY_NOTE}</p>}
         <div className="d-flex flex-wrap gap-2">

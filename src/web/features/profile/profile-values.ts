@@ -1,4 +1,5 @@
 import type { ProfileResponse, SaveProfileForm } from '../../../contract/ledger';
+import { noticesOptOutLabel } from '../../../contract/notices';
 
 /** The labels the fields' messages name (contract/issue-words.ts). */
 export const PROFILE_LABELS = {
@@ -12,6 +13,7 @@ export const PROFILE_LABELS = {
   Phone: 'Phone',
   CellPhone: 'Cell Phone',
   Notes: 'Notes',
+  Notices: 'E-mail notices',
 } satisfies Record<keyof SaveProfileForm, string>;
 
 export const isProfileField = (name: string | undefined): name is keyof SaveProfileForm =>
@@ -37,4 +39,22 @@ export const profileValues = (p: ProfileResponse): SaveProfileForm => ({
   Phone: p.phoneNumber,
   CellPhone: p.cellphoneNumber,
   Notes: p.notes,
+  Notices: p.notices,
 });
+
+/**
+ * The notices checkbox, in the words of whoever reads it (`own`: the signed-in user's profile);
+ * each notice quotes the holder's words to say how to turn them off (server/notices).
+ */
+export const NOTICES_WORDS = {
+  holder: {
+    label: noticesOptOutLabel,
+    help: 'What changed, your shares after it and a link to your statement.',
+    noEmail: 'There is no e-mail address on your profile: ask an administrator to add one.',
+  },
+  administrator: {
+    label: 'E-mail a notice to this holder after each change to their shares',
+    help: 'What changed, their shares after it and a link to their statement.',
+    noEmail: 'No notice can be sent until the holder has an e-mail address.',
+  },
+};

@@ -12,6 +12,7 @@ import { withAudit } from '../gateway-audit';
 import { withIdempotentInsert } from '../gateway-idempotency';
 import { SalesforceClient } from '../../../salesforce/salesforce-client';
 import { createRegistryProvider } from './registry-provider';
+import type { OperationNotices } from '../../../notices/operation-notices';
 import { createSalesforceProvider } from './salesforce-provider';
 
 /**
@@ -43,8 +44,12 @@ export interface Gateway {
 }
 
 /** The providers this installation answers for: the registry always, Salesforce when configured. */
-export function configureGateway(config: Config, database: Database): Gateway {
-  const registry = createRegistryProvider(database);
+export function configureGateway(
+  config: Config,
+  database: Database,
+  notices?: Pick<OperationNotices, 'send'>,
+): Gateway {
+  const registry = createRegistryProvider(database, notices);
   const cursors = createCursors(config.sessionSecret);
   if (!config.salesforce) return { providers: { registry }, salesforce: undefined, cursors };
   const client = new SalesforceClient(config.salesforce);

@@ -19,6 +19,7 @@ import { parseOrThrow } from '../../../http/invalid-input';
 import { saveProfile } from '../../shareholders/save-profile';
 import { recordTransaction } from '../../transactions/record-transaction';
 import type { GatewayCall } from '../gateway-provider';
+import type { OperationNotices } from '../../../notices/operation-notices';
 import { gatewayInvalid } from '../gateway-invalid';
 import { registryObject } from './registry-query';
 
@@ -49,6 +50,7 @@ export async function insertRegistry(
   database: Database,
   call: GatewayCall,
   body: GatewayInsertBody,
+  notices?: Pick<OperationNotices, 'send'>,
 ): Promise<GatewayWriteResponse & { operation: RecordTransactionResponse }> {
   const def = registryObject(body.objectName);
   if (def.name !== 'Share_Transaction__c')
@@ -65,6 +67,7 @@ export async function insertRegistry(
     body: transfer,
     idempotencyKey: requireIdempotencyKey(call.idempotencyKey),
     requestId: call.requestId,
+    notices,
   });
   if (answer.status !== 201) rethrow(answer.body as ErrorBody);
   const operation = answer.body as RecordTransactionResponse;

@@ -44,7 +44,9 @@ beforeAll(async () => {
   // Consideration, approval and the reversal link, as the entry form will record them (another
   // part of issue 25): written here behind the append-only trigger.
   await s.db.transaction(async (tx) => {
-    await tx.execute(sql`alter table ledger_operation disable trigger ledger_operation_append_only`);
+    await tx.execute(
+      sql`alter table ledger_operation disable trigger ledger_operation_append_only`,
+    );
     await tx.execute(sql`update ledger_operation
        set consideration = 40, consideration_currency = 'USD', approval_date = '2024-02-20',
            approval_reference = 'Board consent 2024-07'

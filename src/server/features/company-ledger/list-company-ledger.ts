@@ -170,6 +170,7 @@ export async function listCompanyLedger(
   );
   const total = Number(counted?.total ?? 0);
   const page = Math.min(q.page, Math.max(1, Math.ceil(total / q.pageSize)));
-  const found = total === 0 ? [] : await rows<LedgerSqlRow>(db, pageSql(opts.organizationId, q, page));
+  const found =
+    total === 0 ? [] : await rows<LedgerSqlRow>(db, pageSql(opts.organizationId, q, page));
   return { page, pageSize: q.pageSize, total, rows: found.map(ledgerRow) };
 }

@@ -27,6 +27,8 @@ export const companyLedgerQuery = z.object({
   pageSize: z.coerce.number().int().min(1).max(200).default(50),
 });
 export type CompanyLedgerQuery = z.input<typeof companyLedgerQuery>;
+/** A request as the web sends it: every default filled in. */
+export type CompanyLedgerParams = z.output<typeof companyLedgerQuery>;
 
 export const companyLedgerRow = z.object({
   id: z.uuid(),

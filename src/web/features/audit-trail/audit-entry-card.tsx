@@ -24,13 +24,19 @@ export function actorText(e: AuditEntry): string {
   return e.actorName ?? e.actorEmail ?? (e.actorUserId ? `user ${e.actorUserId}` : 'the system');
 }
 
+/** Up to this many changed values are shown at once; more wait behind their summary. */
+const SHOWN_AT_ONCE = 8;
+
 /** Before and after, as the values that changed. */
 function EntryDiff({ entry }: { entry: AuditEntry }) {
   const { lines, unchanged } = jsonDiff(entry.before, entry.after);
   if (lines.length === 0)
     return <p className="small text-body-secondary mb-0">No values changed.</p>;
   return (
-    <>
+    <details open={lines.length <= SHOWN_AT_ONCE} className="audit-changes">
+      <summary className="small fw-semibold">
+        What changed ({lines.length} value{lines.length === 1 ? '' : 's'})
+      </summary>
       <Table size="sm" className="mb-1 stacked-table audit-diff">
         <caption className="visually-hidden">What changed in entry {entry.id}</caption>
         <thead>
@@ -61,7 +67,7 @@ function EntryDiff({ entry }: { entry: AuditEntry }) {
           {unchanged} unchanged value{unchanged === 1 ? '' : 's'} not shown.
         </p>
       )}
-    </>
+    </details>
   );
 }
 

@@ -20,12 +20,12 @@ const shortId = (id: string) => id.slice(0, 8);
 function HolderCell({ row, filter }: { row: CompanyLedgerRow; filter: Filter }) {
   return (
     <td data-label="Holder">
-      <span className="d-inline-flex flex-wrap align-items-center gap-1 justify-content-end">
+      <span className="d-inline-flex flex-wrap align-items-center column-gap-1">
         <Link to={statementPath(row.holderId)}>{row.holderName}</Link>
         <Button
           variant="link"
           size="sm"
-          className="p-0 ledger-filter-button no-print"
+          className="py-0 px-1 ledger-filter-button no-print"
           aria-label={`Show only ${row.holderName}'s transactions`}
           onClick={() => filter({ holderId: row.holderId, page: null })}
         >
@@ -44,7 +44,7 @@ function CertificateCell({ row, filter }: { row: CompanyLedgerRow; filter: Filte
       <Button
         variant="link"
         size="sm"
-        className="p-0 ledger-filter-button no-print"
+        className="py-0 px-1 ledger-filter-button no-print"
         aria-label={`Show only certificate ${row.certificate}`}
         onClick={() => filter({ certificateId: row.certificateId, page: null })}
       >

@@ -96,7 +96,8 @@ test('the company ledger: filters and sort held in the address, links, empty sta
   await expectAccessible(page, 'company ledger, one holder');
   await page.locator('.ledger-table tbody td[data-label="Holder"] a').first().click();
   await expect(page).toHaveURL(/\/view\?SH_UID=[0-9a-f-]{36}/);
-  await expect(page.getByRole('heading', { level: 1 })).toContainText(holderName);
+  await expect(page.getByRole('heading', { level: 1, name: 'Balance' })).toBeVisible();
+  await expect(page.locator('main')).toContainText(holderName);
   await page.goBack();
   await page.getByRole('button', { name: /Remove the holder filter/ }).click();
   await expect(page).not.toHaveURL(/holderId=/);

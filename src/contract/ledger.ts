@@ -363,6 +363,10 @@ export const auditResponse = z.object({
       id: z.string(),
       createdAt: z.string(),
       actorUserId: z.string().nullable(),
+      /** Who that is: their holder's name in the company, else their login's name; null if unknown. */
+      actorName: z.string().nullable(),
+      /** Their login's e-mail, when the actor is a login. */
+      actorEmail: z.string().nullable(),
       action: z.string(),
       entityType: z.string(),
       entityId: z.string(),

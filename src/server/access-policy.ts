@@ -74,6 +74,7 @@ export const accessPolicy: Record<string, Rule> = {
   'POST /api/v1/transactions': 'ledger:write',
   'GET /api/v1/audit': 'ledger:read',
   'GET /api/v1/audit/chain': 'ledger:read',
+  'GET /api/v1/ledger': 'ledger:read',
   // The generic data layer (features/data-api); the use cases limit every statement to the
   // caller's organization.
   ...allow('data:read', 'POST', [dataPaths.query]),

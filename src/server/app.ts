@@ -32,6 +32,7 @@ import { statementPdfRoutes } from './features/shareholders/statement-pdf-routes
 import { certificateRoutes } from './features/certificates/certificate-routes';
 import { transactionRoutes } from './features/transactions/transaction-routes';
 import { auditRoutes } from './features/audit/audit-routes';
+import { companyLedgerRoutes } from './features/company-ledger/company-ledger-routes';
 import { dataApiRoutes } from './features/data-api/data-api-routes';
 import { apiKeyRoutes } from './features/api-keys/api-key-routes';
 import { registerApiKeyAudit } from './plugins/api-key-audit';
@@ -107,6 +108,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(shareClassRoutes, { db: database.db });
   await app.register(transactionRoutes, { database });
   await app.register(auditRoutes, { db: database.db });
+  await app.register(companyLedgerRoutes, { db: database.db });
   await app.register(dataApiRoutes, { database });
   await app.register(apiKeyRoutes, { db: database.db });
   const gateway = configureGateway(config, database, notices);

@@ -31,6 +31,8 @@ const routes: Record<RouteName, { access: PageAccess; Page: ReturnType<typeof la
     access: 'administrator',
     Page: lazy(() => import('./routes/import-salesforce-page')),
   },
+  ledger: { access: 'administrator', Page: lazy(() => import('./routes/ledger-page')) },
+  audit: { access: 'administrator', Page: lazy(() => import('./routes/audit-page')) },
 };
 
 /** Created by main.tsx once the reset token has left the address (the router reads it). */

@@ -39,6 +39,14 @@ describe('GET /api/v1/audit', () => {
     });
     expect(latest!.requestId).toBeTruthy();
     expect(latest!.actorUserId).toBeTruthy();
+    expect(latest!.actorName).toBe('Ada Admin');
+    expect(latest!.actorEmail).toBe(s.admin.email);
+    // The scenario's set-up postings name no login: no name to show.
+    expect(body.rows.at(-1)).toMatchObject({
+      actorUserId: 'setup',
+      actorName: null,
+      actorEmail: null,
+    });
     expect(latest!.before).toMatchObject({
       certificates: { [s.certificates.cs3]: { balance: '10.00' } },
     });

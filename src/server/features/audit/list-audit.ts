@@ -35,6 +35,8 @@ export async function listAudit(
     id: string;
     created_at: string;
     actor_user_id: string | null;
+    actor_name: string | null;
+    actor_email: string | null;
     action: string;
     entity_type: string;
     entity_id: string;
@@ -47,7 +49,13 @@ export async function listAudit(
     db,
     sql`select a.id::text as id, to_char(a.created_at at time zone 'UTC',
                  'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at,
-               a.actor_user_id, a.action, a.entity_type, a.entity_id, a.operation_id::text as operation_id,
+               a.actor_user_id,
+               coalesce((select h.name from shareholder h
+                          where h.id = a.actor_holder_id and h.organization_id = a.organization_id),
+                        (select nullif(u.name, '') from auth_user u where u.id = a.actor_user_id))
+                 as actor_name,
+               (select u.email from auth_user u where u.id = a.actor_user_id) as actor_email,
+               a.action, a.entity_type, a.entity_id, a.operation_id::text as operation_id,
                a.request_id, a.reason, a.before, a.after
           from audit_entry a
          where ${sql.join(conditions, sql` and `)}
@@ -59,6 +67,8 @@ export async function listAudit(
     id: r.id,
     createdAt: r.created_at,
     actorUserId: r.actor_user_id,
+    actorName: r.actor_name,
+    actorEmail: r.actor_email,
     action: r.action,
     entityType: r.entity_type,
     entityId: r.entity_id,

@@ -1,0 +1,73 @@
+import { useEffect } from 'react';
+import { PageNav } from '../../components/page-nav';
+import { QueryState } from '../../components/query-state';
+import { formatCount } from '../../lib/format';
+import { useCompanyLedger } from './api/use-company-ledger';
+import { ledgerRequest, useLedgerAddress } from './ledger-address';
+import { ChosenFilters, LedgerFilters, SORT_LABELS } from './ledger-filters';
+import { LedgerTable } from './ledger-table';
+
+/**
+ * The company ledger: filters, sort and page in the address (ledger-address.ts), one page of
+ * transactions as the server sorted it, and the pages.
+ */
+export function LedgerScreen() {
+  const [view, update] = useLedgerAddress();
+  const query = useCompanyLedger(ledgerRequest(view));
+
+  // Past the last page the server answers the last one: the address says which page is shown.
+  const shownPage = query.isPlaceholderData ? undefined : query.data?.page;
+  useEffect(() => {
+    if (shownPage === undefined || shownPage === view.page) return;
+    update({ page: shownPage > 1 ? String(shownPage) : null });
+  }, [shownPage, view.page]);
+
+  return (
+    <>
+      <LedgerFilters view={view} go={update} />
+      <QueryState query={query} what="the company ledger">
+        {(data) => {
+          const first = data.total === 0 ? 0 : (data.page - 1) * data.pageSize + 1;
+          const last = Math.min(data.total, data.page * data.pageSize);
+          const [sample] = data.rows;
+          return (
+            <>
+              <ChosenFilters
+                view={view}
+                holderName={view.holderId ? sample?.holderName : undefined}
+                certificate={view.certificateId ? sample?.certificate : undefined}
+                go={update}
+              />
+              <p className="small text-body-secondary" aria-live="polite">
+                {data.total === 0
+                  ? 'No transactions'
+                  : `${formatCount(first)}–${formatCount(last)} of ${formatCount(data.total)} transactions`}
+                {query.isFetching && ' · updating…'}
+              </p>
+              {data.total === 0 ? (
+                <div className="border rounded p-4 text-center text-body-secondary">
+                  No transactions match these filters.
+                </div>
+              ) : (
+                <LedgerTable
+                  rows={data.rows}
+                  busy={query.isFetching}
+                  filter={update}
+                  caption={`Share transactions, sorted by ${SORT_LABELS[view.sort]} ${
+                    view.dir === 'asc' ? 'ascending' : 'descending'
+                  }`}
+                />
+              )}
+              <PageNav
+                label="Ledger pages"
+                page={data.page}
+                pages={Math.max(1, Math.ceil(data.total / data.pageSize))}
+                go={update}
+              />
+            </>
+          );
+        }}
+      </QueryState>
+    </>
+  );
+}

@@ -83,11 +83,12 @@ describe('GET /api/v1/certificate-register', () => {
   });
 
   it('sorts and pages on the server; a page past the last answers the last', async () => {
+    // Ties go by number, the same way.
     expect(labels(await register('?sort=balance&dir=desc'))).toEqual([
       'CS-5',
-      'CS-3',
       'PS-6',
       'CS-1',
+      'CS-3',
       'CS-4',
       'CS-2',
     ]);
@@ -99,10 +100,8 @@ describe('GET /api/v1/certificate-register', () => {
       'CS-2',
       'CS-1',
     ]);
-    expect(labels(await register('?sort=issueDate&dir=desc&pageSize=2'))).toEqual([
-      'PS-6',
-      'CS-5',
-    ]);
+    expect(labels(await register('?sort=issueDate&dir=desc&pageSize=2'))).toEqual(['PS-6', 'CS-5']);
+    // As numbers, not as text ("100.00" after "60.00").
     const second = await register('?sort=originalShares&pageSize=4&page=2');
     expect(second).toMatchObject({ page: 2, pageSize: 4, total: 6 });
     expect(labels(second)).toEqual(['CS-5', 'CS-1']);
@@ -180,9 +179,7 @@ describe('GET /api/v1/certificates/:id: record and lineage', () => {
 
   it("shows a holder their own certificate's lineage, other holders' nodes not openable", async () => {
     const own = await record(ids.cs4!, s.as.bob);
-    expect(own.lineage.ancestors.map((a) => [a.certificate, a.visible])).toEqual([
-      ['CS-1', false],
-    ]);
+    expect(own.lineage.ancestors.map((a) => [a.certificate, a.visible])).toEqual([['CS-1', false]]);
     expect(own.lineage.self.visible).toBe(true);
     expect(own.lineage.descendants.map((d) => [d.certificate, d.visible])).toEqual([
       ['CS-5', false],

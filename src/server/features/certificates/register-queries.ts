@@ -66,12 +66,13 @@ const graded = (organizationId: string, where: SQL) => sql`
       ) f
   )`;
 
+/** Qualified, so that they name graded's numerics and dates, not the text the select makes of them. */
 const SORT_COLUMNS: Readonly<Record<CertificateSortKey, SQL>> = {
-  number: sql`number`,
-  holder: sql`holder_name collate "und-x-icu"`,
-  issueDate: sql`issue_date`,
-  originalShares: sql`original`,
-  balance: sql`balance`,
+  number: sql`graded.number`,
+  holder: sql`graded.holder_name collate "und-x-icu"`,
+  issueDate: sql`graded.issue_date`,
+  originalShares: sql`graded.original`,
+  balance: sql`graded.balance`,
 };
 
 export interface RegisterSelection {
@@ -101,7 +102,7 @@ export async function selectRegister(
                (count(*) over ())::int as total
           from graded
          where ${s.having ?? sql`true`}
-         order by ${SORT_COLUMNS[s.sort ?? 'number']} ${dir}, number ${dir}
+         order by ${SORT_COLUMNS[s.sort ?? 'number']} ${dir}, graded.number ${dir}
          ${s.limit === undefined ? sql`` : sql`limit ${s.limit}`}
          ${s.offset === undefined ? sql`` : sql`offset ${s.offset}`}`,
   );

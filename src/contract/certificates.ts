@@ -55,6 +55,8 @@ export const certificateRegisterQuery = z.object({
   pageSize: z.coerce.number().int().min(1).max(200).default(50),
 });
 export type CertificateRegisterQuery = z.input<typeof certificateRegisterQuery>;
+/** The register's query once read: every default filled in. */
+export type CertificateRegisterParams = z.output<typeof certificateRegisterQuery>;
 
 /** One certificate as the register lists it. */
 export const registerRow = z.object({

@@ -13,6 +13,8 @@ export const webRoutes = {
   noAccount: '/noaccount',
   apiKeys: '/api-keys',
   importSalesforce: '/import/salesforce',
+  certificates: '/certificates',
+  certificate: '/certificates/:id',
 } as const;
 
 export type WebRoute = (typeof webRoutes)[keyof typeof webRoutes];

@@ -15,11 +15,22 @@ export const webRoutes = {
   importSalesforce: '/import/salesforce',
   ledger: '/ledger',
   audit: '/audit',
+  certificates: '/certificates',
+  certificate: '/certificates/:id',
 } as const;
 
 export type WebRoute = (typeof webRoutes)[keyof typeof webRoutes];
 
 export const webRoutePaths: readonly string[] = Object.values(webRoutes);
+
+/** Each route as a pattern: a `:param` segment stands for any one segment. */
+const routePatterns = webRoutePaths.map(
+  (route) => new RegExp(`^${route.replace(/:[A-Za-z]+/g, '[^/]+')}$`),
+);
+
+/** Whether a path is one of the app's pages ("/certificates/<id>" is "/certificates/:id"). */
+export const isWebRoutePath = (pathname: string): boolean =>
+  routePatterns.some((pattern) => pattern.test(pathname));
 
 /** Reachable without signing in (spec section 6). */
 export const publicWebRoutes: readonly string[] = [

@@ -71,6 +71,8 @@ export const accessPolicy: Record<string, Rule> = {
   'GET /api/v1/shareholders/:id/statement.pdf': 'shareholder',
   'GET /api/v1/certificates': 'shareholder',
   'GET /api/v1/certificates/:id': 'shareholder',
+  'GET /api/v1/certificates/:id.pdf': 'shareholder',
+  'GET /api/v1/certificate-register': 'ledger:read',
   'POST /api/v1/transactions': 'ledger:write',
   'GET /api/v1/audit': 'ledger:read',
   'GET /api/v1/audit/chain': 'ledger:read',

@@ -33,6 +33,9 @@ const routes: Record<RouteName, { access: PageAccess; Page: ReturnType<typeof la
   },
   ledger: { access: 'administrator', Page: lazy(() => import('./routes/ledger-page')) },
   audit: { access: 'administrator', Page: lazy(() => import('./routes/audit-page')) },
+  certificates: { access: 'administrator', Page: lazy(() => import('./routes/certificates-page')) },
+  // A holder may open their own certificate (the API answers 404 for anyone else's).
+  certificate: { access: 'shareholder', Page: lazy(() => import('./routes/certificate-page')) },
 };
 
 /** Created by main.tsx once the reset token has left the address (the router reads it). */

@@ -1,4 +1,4 @@
-import { webRoutePaths } from '../../contract/web-routes';
+import { isWebRoutePath } from '../../contract/web-routes';
 import type { Auth } from './auth';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
@@ -25,7 +25,7 @@ export function ownOriginUrl(
   if (!candidate || !URL.canParse(candidate, config.publicUrl)) return fallback;
   const url = new URL(candidate, config.publicUrl);
   if (url.origin !== new URL(config.publicUrl).origin) return fallback;
-  if (!webRoutePaths.includes(url.pathname)) return fallback;
+  if (!isWebRoutePath(url.pathname)) return fallback;
   return `${config.publicUrl}${url.pathname}${url.search}`;
 }
 

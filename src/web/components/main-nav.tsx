@@ -31,6 +31,7 @@ export function MainNav(props: { user: UserInfo; close: () => void; onLogout: ()
       {user.SH_ID && link(`/view${own}`, 'Balance', pathname === '/view' && ownHolder)}
       {user.isAdmin && link('/ledger', 'Ledger', pathname === '/ledger')}
       {user.isAdmin && link('/audit', 'Audit', pathname === '/audit')}
+      {user.isAdmin && link('/certificates', 'Certificates', pathname.startsWith('/certificates'))}
       {user.isAdmin && link('/api-keys', 'API Keys', pathname === '/api-keys')}
       {user.isAdmin && link('/import/salesforce', 'Import', pathname === '/import/salesforce')}
       {link('/password', 'Change Password', pathname === '/password')}

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { filledBeforeAll } from '../../test-support/filled-before-all';
 import { useLedgerScenario } from '../../test-support/use-ledger-scenario';
 import { useTestApp } from '../../test-support/use-test-app';
-import { PDF_LIMITS } from './pdf-render-limits';
+import { PDF_LIMITS } from '../../pdf/render-limits';
 
 // Issue 23: one holder with 8 parallel download loops slowed /healthz to 0.8 s median. Renders
 // are limited per user and at once; a refused one is 429 with Retry-After and a message saying

@@ -4,7 +4,7 @@ import { idParams, ledgerPaths, statementQuery } from '../../../contract/ledger'
 import type { Db } from '../../db/database';
 import { errorResponses } from '../../http/openapi';
 import { getStatement } from './get-statement';
-import { PDF_LIMITS, pdfRenderLimits } from './pdf-render-limits';
+import { PDF_LIMITS, pdfRenderLimits } from '../../pdf/render-limits';
 import { renderStatementPdf, statementFileName } from './statement-pdf';
 import { companyCallerOf } from '../../http/caller';
 

@@ -8,6 +8,7 @@ describe('the page a sign-in leads to', () => {
     expect(nextPage(`/view?SH_UID=${SH}`)).toBe(`/view?SH_UID=${SH}`);
     expect(nextPage('/transaction')).toBe('/transaction');
     expect(nextPage('/profile?SH_UID=x#notes')).toBe('/profile?SH_UID=x#notes');
+    expect(nextPage(`/certificates/${SH}`)).toBe(`/certificates/${SH}`);
   });
 
   it.each([
@@ -22,6 +23,7 @@ describe('the page a sign-in leads to', () => {
     '/api/v1/shareholders',
     '/docs',
     '/no-such-page',
+    '/certificates/a/b',
     '/login',
     '/reset-password?token=x',
     '/auth/callback',

@@ -1,4 +1,4 @@
-import { publicWebRoutes, webRoutePaths, webRoutes } from '../../../contract/web-routes';
+import { isWebRoutePath, publicWebRoutes, webRoutes } from '../../../contract/web-routes';
 
 /** The sign-in page's parameter naming the page to open once signed in. */
 export const NEXT_PARAM = 'next';
@@ -24,7 +24,7 @@ export function nextPage(asked: string | null): string | null {
     return null;
   }
   if (url.origin !== BASE) return null;
-  if (!webRoutePaths.includes(url.pathname) || publicWebRoutes.includes(url.pathname)) return null;
+  if (!isWebRoutePath(url.pathname) || publicWebRoutes.includes(url.pathname)) return null;
   return `${url.pathname}${url.search}${url.hash}`;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pdfRenderLimits } from './pdf-render-limits';
+import { pdfRenderLimits } from './render-limits';
 
 /** A render that ends when told to. */
 function pending() {

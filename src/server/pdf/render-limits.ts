@@ -1,4 +1,4 @@
-import { AppError } from '../../http/app-error';
+import { AppError } from '../http/app-error';
 
 export interface PdfLimits {
   /** Renders in this process at once (each is the one JavaScript thread's work). */
@@ -30,11 +30,16 @@ interface UserRenders {
 }
 
 /**
- * The statement PDF's limits in this process (issue 23: one holder's eight parallel download
- * loops slowed /healthz to 0.8 s): a render over any limit is refused at once with 429 and the
- * seconds to wait (Retry-After), never queued. `render(user, work)` runs `work` within them.
+ * A PDF route's limits in this process, each route its own (issue 23: one holder's eight
+ * parallel statement downloads slowed /healthz to 0.8 s): a render over any limit is refused at
+ * once with 429 and the seconds to wait (Retry-After), never queued. `render(user, work)` runs `work` within them.
  */
-export function pdfRenderLimits(limits: PdfLimits = PDF_LIMITS, now: () => number = Date.now) {
+export function pdfRenderLimits(
+  limits: PdfLimits = PDF_LIMITS,
+  now: () => number = Date.now,
+  /** What is rendered, as the refusal words it: one, and several. */
+  what: { one: string; many: string } = { one: 'PDF statement', many: 'PDF statements' },
+) {
   let running = 0;
   const users = new Map<string, UserRenders>();
   const sweep = (at: number) => {
@@ -49,13 +54,13 @@ export function pdfRenderLimits(limits: PdfLimits = PDF_LIMITS, now: () => numbe
     u.started = u.started.filter((s) => at - s < MINUTE_MS);
     if (u.started.length >= limits.perUserPerMinute)
       throw limited(
-        `You have asked for ${limits.perUserPerMinute} PDF statements in the last minute.`,
+        `You have asked for ${limits.perUserPerMinute} ${what.many} in the last minute.`,
         Math.max(1, Math.ceil((u.started[0]! + MINUTE_MS - at) / 1000)),
       );
     if (u.running >= limits.perUserAtOnce)
-      throw limited('Your previous PDF statement is still being made.', BUSY_RETRY_SECONDS);
+      throw limited(`Your previous ${what.one} is still being made.`, BUSY_RETRY_SECONDS);
     if (running >= limits.atOnce)
-      throw limited('Too many PDF statements are being made right now.', BUSY_RETRY_SECONDS);
+      throw limited(`Too many ${what.many} are being made right now.`, BUSY_RETRY_SECONDS);
     u.started.push(at);
     return u;
   };

@@ -1,0 +1,23 @@
+import { Link, useParams } from 'react-router';
+import { PageTitle } from '../components/page-title';
+import { useSession } from '../features/auth/api/use-session';
+import { useCertificateRecord } from '../features/certificates/api/use-certificate-register';
+import { CertificateScreen } from '../features/certificates/certificate-screen';
+
+/** /certificates/:id: one certificate (administrators: any; a holder: their own). */
+export default function CertificatePage() {
+  const id = useParams().id ?? '';
+  const { user } = useSession();
+  const label = useCertificateRecord(id).data?.record.certificate;
+  return (
+    <section aria-labelledby="page-title">
+      {user?.isAdmin && (
+        <p className="mb-2">
+          <Link to="/certificates">← Certificate register</Link>
+        </p>
+      )}
+      <PageTitle title={label ? `Certificate ${label}` : 'Certificate'} />
+      <CertificateScreen key={id} id={id} />
+    </section>
+  );
+}

@@ -1,5 +1,6 @@
 import { inviteRoutes } from './features/shareholders/invite-routes';
 import { shareClassRoutes } from './features/share-classes/share-class-routes';
+import { capTableRoutes } from './features/cap-table/cap-table-routes';
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
@@ -101,6 +102,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(statementPdfRoutes, { db: database.db });
   await app.register(certificateRoutes, { db: database.db });
   await app.register(shareClassRoutes, { db: database.db });
+  await app.register(capTableRoutes, { db: database.db });
   await app.register(transactionRoutes, { database });
   await app.register(auditRoutes, { db: database.db });
   await app.register(dataApiRoutes, { database });

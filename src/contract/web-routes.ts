@@ -13,6 +13,8 @@ export const webRoutes = {
   noAccount: '/noaccount',
   apiKeys: '/api-keys',
   importSalesforce: '/import/salesforce',
+  capTable: '/cap-table',
+  stockholderList: '/stockholder-list',
 } as const;
 
 export type WebRoute = (typeof webRoutes)[keyof typeof webRoutes];

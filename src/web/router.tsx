@@ -31,6 +31,11 @@ const routes: Record<RouteName, { access: PageAccess; Page: ReturnType<typeof la
     access: 'administrator',
     Page: lazy(() => import('./routes/import-salesforce-page')),
   },
+  capTable: { access: 'administrator', Page: lazy(() => import('./routes/cap-table-page')) },
+  stockholderList: {
+    access: 'administrator',
+    Page: lazy(() => import('./routes/stockholder-list-page')),
+  },
 };
 
 /** Created by main.tsx once the reset token has left the address (the router reads it). */

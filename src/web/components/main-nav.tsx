@@ -29,6 +29,9 @@ export function MainNav(props: { user: UserInfo; close: () => void; onLogout: ()
       {user.SH_ID && link(`/profile${own}`, 'Profile', pathname === '/profile' && ownHolder)}
       {user.isAdmin && link('/transaction', 'Manage Shares', pathname === '/transaction')}
       {user.SH_ID && link(`/view${own}`, 'Balance', pathname === '/view' && ownHolder)}
+      {user.isAdmin && link('/cap-table', 'Cap Table', pathname === '/cap-table')}
+      {user.isAdmin &&
+        link('/stockholder-list', 'Stockholder List', pathname === '/stockholder-list')}
       {user.isAdmin && link('/api-keys', 'API Keys', pathname === '/api-keys')}
       {user.isAdmin && link('/import/salesforce', 'Import', pathname === '/import/salesforce')}
       {link('/password', 'Change Password', pathname === '/password')}

@@ -1,4 +1,5 @@
 import type { CapTableResponse } from '../src/contract/cap-table';
+import { formatShares } from '../src/contract/format';
 import { expect, test } from './support/fixtures';
 import {
   api,
@@ -12,9 +13,6 @@ import {
 // Issue 25: the cap table as of a date (decision 121): totals, the class summary and the top
 // holders as charts (Chart.js, loaded by this page alone) and as tables, which are what a screen
 // reader reads and what prints.
-
-const formatted = (amount: string) =>
-  Number(amount).toLocaleString('en-US', { minimumFractionDigits: 2 });
 
 test('an administrator reads the cap table today and on a past date, and prints it', async ({
   page,
@@ -32,7 +30,7 @@ test('an administrator reads the cap table today and on a past date, and prints 
   const classes = page.getByRole('table', { name: 'Share classes' });
   for (const c of today.classes)
     await expect(classes.getByRole('row', { name: new RegExp(c.name) })).toContainText(
-      formatted(c.outstanding),
+      formatShares(c.outstanding),
     );
   const holders = page.getByRole('table', { name: 'Top holders and ownership by class' });
   const rows = today.topHolders.length + (today.others.holders > 0 ? 1 : 0);
@@ -54,12 +52,12 @@ test('an administrator reads the cap table today and on a past date, and prints 
   const past = await api<CapTableResponse>(page, '/api/v1/cap-table?asOf=2022-06-30');
   await expect(holders.locator('tbody tr').first()).toContainText(past.topHolders[0]!.name);
   await expect(page.getByRole('region', { name: 'Totals' })).toContainText(
-    formatted(past.totals.outstanding),
+    formatShares(past.totals.outstanding),
   );
   await expectAccessible(page, 'cap table on a past date');
 
   // The stockholder list of the same date is one link away.
-  await expect(page.getByRole('link', { name: 'Stockholder list' })).toHaveAttribute(
+  await expect(page.getByRole('link', { name: 'Stockholder list of this date' })).toHaveAttribute(
     'href',
     '/stockholder-list?asOf=2022-06-30',
   );

@@ -54,7 +54,7 @@ const common = {
 
 const wide = () => window.matchMedia('(min-width: 768px)').matches;
 
-function CanvasChart({ config }: { config: ChartConfiguration }) {
+function CanvasChart({ config, short }: { config: ChartConfiguration; short: boolean }) {
   const canvas = useRef<HTMLCanvasElement>(null);
   useEffect(() => {
     if (!canvas.current) return;
@@ -62,7 +62,7 @@ function CanvasChart({ config }: { config: ChartConfiguration }) {
     return () => chart.destroy();
   }, [config]);
   return (
-    <div className="cap-table-chart">
+    <div className={short ? 'cap-table-chart cap-table-chart-short' : 'cap-table-chart'}>
       <canvas ref={canvas} />
     </div>
   );
@@ -165,5 +165,6 @@ export default function CapTableChart({
   data: CapTableResponse;
 }) {
   const config = useMemo(() => configs[kind](data), [kind, data]);
-  return <CanvasChart config={config} />;
+  // Two bars need less height than a ring with its legend.
+  return <CanvasChart config={config} short={kind === 'classes'} />;
 }

@@ -24,7 +24,15 @@ function ChartFigure(props: { kind: CapTableChartKind; data: CapTableResponse; c
   return (
     <figure className="cap-table-figure no-print" aria-hidden="true">
       <figcaption className="small text-body-secondary mb-1">{props.caption}</figcaption>
-      <Suspense fallback={<div className="cap-table-chart" />}>
+      <Suspense
+        fallback={
+          <div
+            className={
+              props.kind === 'classes' ? 'cap-table-chart cap-table-chart-short' : 'cap-table-chart'
+            }
+          />
+        }
+      >
         <CapTableChart kind={props.kind} data={props.data} />
       </Suspense>
     </figure>
@@ -51,7 +59,7 @@ export function CapTableScreen({ today }: { today: string }) {
           Print
         </Button>
         <Link className="btn btn-outline-secondary" to={listLink}>
-          Stockholder list
+          Stockholder list of this date
         </Link>
       </div>
       <QueryState query={query} what="the cap table">

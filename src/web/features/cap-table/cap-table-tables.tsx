@@ -60,8 +60,6 @@ export function ClassSummaryTable({ data }: { data: CapTableResponse }) {
             <Num label="Holders">{formatCount(c.holders)}</Num>
           </tr>
         ))}
-      </tbody>
-      <tfoot>
         <tr className="fw-semibold">
           <th scope="row">All classes</th>
           <td className="d-none d-md-table-cell" />
@@ -71,7 +69,7 @@ export function ClassSummaryTable({ data }: { data: CapTableResponse }) {
           <Num label="% of all shares">{data.totals.holders > 0 ? '100.0000%' : '0.0000%'}</Num>
           <Num label="Holders">{formatCount(data.totals.holders)}</Num>
         </tr>
-      </tfoot>
+      </tbody>
     </Table>
   );
 }

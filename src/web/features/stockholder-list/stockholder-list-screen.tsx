@@ -45,11 +45,13 @@ function ClassList({ cls, asOf }: { cls: ListClass; asOf: string }) {
               <tr key={h.id}>
                 <th scope="row">{h.name}</th>
                 <td className="address-cell" data-label="Address">
-                  {addressLines({ ...h, zipCode: h.postalCode }).map((line, i) => (
-                    <span key={i} className="d-block">
-                      {line}
-                    </span>
-                  ))}
+                  <div>
+                    {addressLines({ ...h, zipCode: h.postalCode }).map((line, i) => (
+                      <span key={i} className="d-block">
+                        {line}
+                      </span>
+                    ))}
+                  </div>
                 </td>
                 <td className="text-end text-nowrap" data-label="Shares">
                   {formatShares(h.shares)}

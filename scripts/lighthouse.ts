@@ -1,8 +1,10 @@
-// npm run lighthouse: scores of /login and the directory (the administrator's home) on the built
-// app served by the real server (npm start's own entry), with Debian's Chromium. Targets:
-// performance ≥ 0.95, accessibility 1.0, best practices ≥ 0.95; the JavaScript /login loads
-// ≤ 150 kB as sent over the wire (the bytes Lighthouse saw transferred: compressed, headers
-// included). Exit 1 when a target is missed.
+// npm run lighthouse: scores of /login, the directory (the administrator's home) and the cap
+// table on the built app served by the real server (npm start's own entry), with Debian's
+// Chromium. Targets: performance ≥ 0.95, accessibility 1.0, best practices ≥ 0.95; the JavaScript
+// /login loads ≤ 150 kB as sent over the wire (the bytes Lighthouse saw transferred: compressed,
+// headers included); the cap table's the same 150 kB before its chart chunk (Chart.js, loaded by
+// that page alone after its tables), and the chart chunk ≤ 64 kB (decision 121). Exit 1 when a
+// target is missed.
 // `-- --smoke`: the same run with the accessibility category only, nothing judged: it shows that
 // the build, the server, Chromium and Lighthouse work together, in a fraction of the time (the
 // README commands test runs it; a loaded CI machine cannot judge performance anyway).
@@ -21,6 +23,9 @@ const smoke = process.argv.slice(2).includes('--smoke');
 const categories = smoke ? ['accessibility'] : ['performance', 'accessibility', 'best-practices'];
 
 const JS_LIMIT = 150 * 1024;
+/** The cap table's Chart.js chunk (features/cap-table/cap-table-charts.tsx), counted apart. */
+const CHART_CHUNK = /\/assets\/cap-table-charts-[^/]*\.js/;
+const CHART_LIMIT = 64 * 1024;
 const port = await freePort();
 const base = `http://localhost:${port}`;
 const dataDir = mkdtempSync(join(tmpdir(), 'registry-lh-'));
@@ -78,14 +83,22 @@ interface Page {
   name: string;
   url: string;
   headers?: () => Promise<Record<string, string>>;
+  /** Whether the page's scripts hold its JS budget (none: no budget). */
+  budget?: (js: ScriptBytes) => boolean;
 }
 
 const pages: Page[] = [
-  { name: '/login', url: `${base}/login` },
+  { name: '/login', url: `${base}/login`, budget: (js) => js.sent <= JS_LIMIT },
   {
     name: 'directory (/ as administrator)',
     url: `${base}/`,
     headers: async () => ({ Cookie: await adminCookie() }),
+  },
+  {
+    name: '/cap-table (administrator)',
+    url: `${base}/cap-table`,
+    headers: async () => ({ Cookie: await adminCookie() }),
+    budget: (js) => js.chart > 0 && js.sent - js.chart <= JS_LIMIT && js.chart <= CHART_LIMIT,
   },
 ];
 
@@ -96,8 +109,16 @@ interface Request {
   resourceSize?: number;
 }
 
+interface ScriptBytes {
+  sent: number;
+  raw: number;
+  files: number;
+  /** Of `sent`, the cap table's chart chunk. */
+  chart: number;
+}
+
 /** The scripts' bytes as sent and as files, from the network-requests audit. */
-function scriptBytes(page: Page, audit: { details?: unknown } | undefined) {
+function scriptBytes(page: Page, audit: { details?: unknown } | undefined): ScriptBytes {
   const items = (audit?.details as { items?: Request[] } | undefined)?.items ?? [];
   const scripts = items.filter((i) => i.resourceType === 'Script');
   if (scripts.length === 0) throw new Error(`Lighthouse saw no script on ${page.url}`);
@@ -105,7 +126,10 @@ function scriptBytes(page: Page, audit: { details?: unknown } | undefined) {
   const raw = scripts.reduce((sum, i) => sum + (i.resourceSize ?? 0), 0);
   // A transfer as large as the files means nothing was compressed: say so plainly.
   if (sent >= raw) console.warn(`${page.name}: scripts were sent uncompressed (${sent} bytes).`);
-  return { sent, raw, files: scripts.length };
+  const chart = scripts
+    .filter((i) => CHART_CHUNK.test(i.url))
+    .reduce((sum, i) => sum + (i.transferSize ?? 0), 0);
+  return { sent, raw, files: scripts.length, chart };
 }
 
 /** One page's row of the table, and whether it meets the targets (always, in a smoke run). */
@@ -135,8 +159,9 @@ async function score(page: Page, chromePort: number): Promise<{ row: string[]; o
     value('performance') >= 0.95 &&
     value('accessibility') >= 1 &&
     value('best-practices') >= 0.95 &&
-    (page.name !== '/login' || js.sent <= JS_LIMIT);
-  const bytes = `${(js.sent / 1024).toFixed(1)} kB (${js.files} files, ${(js.raw / 1024).toFixed(0)} kB raw)`;
+    (page.budget?.(js) ?? true);
+  const chart = js.chart > 0 ? `, charts ${(js.chart / 1024).toFixed(1)} kB of it` : '';
+  const bytes = `${(js.sent / 1024).toFixed(1)} kB (${js.files} files, ${(js.raw / 1024).toFixed(0)} kB raw${chart})`;
   const row = [page.name, shown('performance'), shown('accessibility'), shown('best-practices')];
   return { row: [...row, bytes, ok ? 'yes' : 'NO'], ok };
 }
@@ -147,7 +172,7 @@ function printTable(rows: string[][]): void {
     'performance (≥0.95)',
     'accessibility (1.0)',
     'best practices (≥0.95)',
-    'JS transferred (login ≤150 kB)',
+    'JS transferred (login, cap table before charts ≤150 kB; charts ≤64 kB)',
     'meets targets',
   ];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));

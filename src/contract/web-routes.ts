@@ -17,6 +17,8 @@ export const webRoutes = {
   audit: '/audit',
   certificates: '/certificates',
   certificate: '/certificates/:id',
+  capTable: '/cap-table',
+  stockholderList: '/stockholder-list',
 } as const;
 
 export type WebRoute = (typeof webRoutes)[keyof typeof webRoutes];

@@ -67,6 +67,10 @@ export const accessPolicy: Record<string, Rule> = {
   'PUT /api/v1/shareholders/:id/access': 'administrator',
   'GET /api/v1/share-classes': 'ledger:read',
   'PUT /api/v1/share-classes/:id': 'administrator',
+  // The cap table and the stockholder list of a date (features/cap-table, decision 121).
+  'GET /api/v1/cap-table': 'ledger:read',
+  'GET /api/v1/stockholder-list': 'ledger:read',
+  'GET /api/v1/stockholder-list.csv': 'ledger:read',
   'GET /api/v1/shareholders/:id/statement': 'shareholder',
   'GET /api/v1/shareholders/:id/statement.pdf': 'shareholder',
   'GET /api/v1/certificates': 'shareholder',

@@ -28,6 +28,7 @@ import { shareholderRoutes } from './features/shareholders/shareholder-routes';
 import { inviteRoutes } from './features/shareholders/invite-routes';
 import { accessRoutes } from './features/shareholders/access-routes';
 import { shareClassRoutes } from './features/share-classes/share-class-routes';
+import { capTableRoutes } from './features/cap-table/cap-table-routes';
 import { statementPdfRoutes } from './features/shareholders/statement-pdf-routes';
 import { certificateRoutes } from './features/certificates/certificate-routes';
 import { transactionRoutes } from './features/transactions/transaction-routes';
@@ -106,6 +107,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(statementPdfRoutes, { db: database.db });
   await app.register(certificateRoutes, { db: database.db });
   await app.register(shareClassRoutes, { db: database.db });
+  await app.register(capTableRoutes, { db: database.db });
   await app.register(transactionRoutes, { database });
   await app.register(auditRoutes, { db: database.db });
   await app.register(companyLedgerRoutes, { db: database.db });

@@ -36,6 +36,11 @@ const routes: Record<RouteName, { access: PageAccess; Page: ReturnType<typeof la
   certificates: { access: 'administrator', Page: lazy(() => import('./routes/certificates-page')) },
   // A holder may open their own certificate (the API answers 404 for anyone else's).
   certificate: { access: 'shareholder', Page: lazy(() => import('./routes/certificate-page')) },
+  capTable: { access: 'administrator', Page: lazy(() => import('./routes/cap-table-page')) },
+  stockholderList: {
+    access: 'administrator',
+    Page: lazy(() => import('./routes/stockholder-list-page')),
+  },
 };
 
 /** Created by main.tsx once the reset token has left the address (the router reads it). */

@@ -32,6 +32,9 @@ export function MainNav(props: { user: UserInfo; close: () => void; onLogout: ()
       {user.isAdmin && link('/ledger', 'Ledger', pathname === '/ledger')}
       {user.isAdmin && link('/audit', 'Audit', pathname === '/audit')}
       {user.isAdmin && link('/certificates', 'Certificates', pathname.startsWith('/certificates'))}
+      {user.isAdmin && link('/cap-table', 'Cap Table', pathname === '/cap-table')}
+      {user.isAdmin &&
+        link('/stockholder-list', 'Stockholder List', pathname === '/stockholder-list')}
       {user.isAdmin && link('/api-keys', 'API Keys', pathname === '/api-keys')}
       {user.isAdmin && link('/import/salesforce', 'Import', pathname === '/import/salesforce')}
       {link('/password', 'Change Password', pathname === '/password')}

@@ -4,7 +4,7 @@ import { formatAmount, holderFigures, todayIn } from '../../../ledger';
 import type { Db } from '../../db/database';
 import { findVisibleHolder } from '../../ledger-store/visible-holder';
 import type { Principal } from '../../plugins/access-control';
-import { asOfDate } from './as-of-date';
+import { asOfDate } from '../../ledger-store/as-of-date';
 import { rows } from '../../db/sql';
 import { ownership, totalsSql, type TotalsSql } from './list-directory';
 import { statementLines } from './statement-lines';

@@ -5,7 +5,8 @@ import type { Db } from '../../db/database';
 import { amountText, toHundredths } from '../../ledger-store/amounts';
 import { percentOf, todayIn } from '../../../ledger';
 import { rows } from '../../db/sql';
-import { asOfDate } from './as-of-date';
+import { asOfDate } from '../../ledger-store/as-of-date';
+import { heldOnSql } from '../../ledger-store/holdings-sql';
 import { portalSql, type Portal } from './get-profile';
 
 export interface ListDirectoryOptions {
@@ -63,21 +64,7 @@ function figures(organizationId: string, asOf: string, current: boolean, timeZon
                  from shareholder h
                 where h.organization_id = ${organizationId} and h.active and h.name <> ''`;
   }
-  return sql`with cert as (
-               select c.holder_id, cls.class_type, c.cost, sum(t.shares) as balance
-                 from certificate c
-                 join share_class cls on cls.id = c.class_id
-                 join share_transaction t on t.certificate_id = c.id
-                where c.organization_id = ${organizationId} and t.date <= ${asOf}
-                group by c.id, cls.class_type
-             ), held as (
-               select holder_id,
-                      coalesce(sum(balance) filter (where class_type = 'common'), 0) as common,
-                      coalesce(sum(balance) filter (where class_type = 'preferred'), 0) as preferred,
-                      coalesce(sum(balance * cost) filter (where balance > 0), 0) as held_cost,
-                      coalesce(sum(balance) filter (where balance > 0), 0) as held
-                 from cert group by holder_id
-             )
+  return sql`with held as (${heldOnSql(organizationId, asOf)})
              select h.id, h.name, h.full_name, h.email, h.invited_at, h.is_admin,
                     coalesce(held.common, 0) as common, coalesce(held.preferred, 0) as preferred,
                     coalesce(held.common, 0) + coalesce(held.preferred, 0) as balance,

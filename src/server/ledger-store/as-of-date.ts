@@ -1,5 +1,5 @@
-import { todayIn } from '../../../ledger';
-import { AppError } from '../../http/app-error';
+import { todayIn } from '../../ledger';
+import { AppError } from '../http/app-error';
 
 /**
  * The date a report (directory, statement, its PDF) is as of: `asOf`, or the company's today

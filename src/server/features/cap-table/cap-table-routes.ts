@@ -1,0 +1,86 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  asOfQuery,
+  capTablePaths,
+  capTableResponse,
+  stockholderListResponse,
+  TOP_HOLDERS,
+} from '../../../contract/cap-table';
+import type { Db } from '../../db/database';
+import { companyCallerOf } from '../../http/caller';
+import { errorResponses } from '../../http/openapi';
+import { getCapTable } from './get-cap-table';
+import { getStockholderList } from './get-stockholder-list';
+import { stockholderListCsv, stockholderListFileName } from './stockholder-list-csv';
+
+const asOfWords =
+  "`asOf` is the company's today by default; a later date is refused with 400 naming asOf.";
+
+const capTableSchema = {
+  operationId: 'getCapTable',
+  tags: ['shareholders'],
+  summary: 'The cap table as of a date (administrator)',
+  description:
+    'Each share class with authorized (today’s limit), issued and outstanding shares, its ' +
+    'holders and its percent of authorized and of all outstanding shares; the ' +
+    `${TOP_HOLDERS} holders with the most shares and every other holder together, each with ` +
+    'their percent of all shares and of each class (4 decimals). Every holder who held shares ' +
+    `on the date counts. ${asOfWords}`,
+  querystring: asOfQuery,
+  response: { 200: capTableResponse, ...errorResponses() },
+};
+
+const listSchema = {
+  operationId: 'getStockholderList',
+  tags: ['shareholders'],
+  summary: 'The stockholder list of a record date (DGCL §219; administrator)',
+  description:
+    'Every holder of record on `asOf` (with shares of a class on that date), by class (common, ' +
+    'then preferred), alphabetically by name within a class, with address and number of ' +
+    `shares. ${asOfWords}`,
+  querystring: asOfQuery,
+  response: { 200: stockholderListResponse, ...errorResponses() },
+};
+
+/** The CSV's text: `format: binary` would say a file; a string of text/csv is what it is. */
+const csvText = z.string().meta({ type: 'string' });
+
+const csvSchema = {
+  operationId: 'getStockholderListCsv',
+  tags: ['shareholders'],
+  summary: 'The stockholder list of a record date as CSV (administrator)',
+  description:
+    'The same list as getStockholderList, one row per holder and class: Class, Name, Address, ' +
+    'City, State, Postal code, Country, Shares; an attachment named for the date. A cell ' +
+    'beginning with =, +, -, @, a tab or a carriage return starts with a single quote, so ' +
+    `that a spreadsheet does not read it as a formula. ${asOfWords}`,
+  querystring: asOfQuery,
+  response: {
+    200: {
+      description: 'The list as a CSV attachment',
+      content: { 'text/csv': { schema: csvText } },
+    },
+    ...errorResponses(),
+  },
+};
+
+/** The cap table and the stockholder list, as of a date (issue 25, decision 121). */
+export const capTableRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.get(capTablePaths.capTable, { schema: capTableSchema }, async (request) =>
+    getCapTable(db, companyCallerOf(request), request.query),
+  );
+
+  app.get(capTablePaths.stockholderList, { schema: listSchema }, async (request) =>
+    getStockholderList(db, companyCallerOf(request), request.query),
+  );
+
+  app.get(capTablePaths.stockholderListCsv, { schema: csvSchema }, async (request, reply) => {
+    const list = await getStockholderList(db, companyCallerOf(request), request.query);
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('Content-Disposition', `attachment; filename="${stockholderListFileName(list.asOf)}"`)
+      .header('Cache-Control', 'private, no-store')
+      .send(stockholderListCsv(list));
+  });
+};

@@ -140,12 +140,11 @@ describe('a read-only holder', () => {
 
   it('sees nothing of another company', async () => {
     const { headers } = await readOnlyHolder();
-    const other = await s.db.execute(
+    const [other] = await rows<{ id: string }>(
+      s.db,
       sql`insert into organization (legal_name) values ('Elsewhere, Inc.') returning id`,
     );
-    const stranger = await createHolder(s.db, (other.rows[0] as { id: string }).id, {
-      name: 'Stranger',
-    });
+    const stranger = await createHolder(s.db, other!.id, { name: 'Stranger' });
     const res = await injectJson(t, 'GET', `/api/v1/shareholders/${stranger.id}`, headers);
     expect(res.statusCode).toBe(404);
   });

@@ -77,7 +77,7 @@ function CertificateFacts({ data }: { data: CertificateRecordResponse }) {
           </div>
         ))}
       </dl>
-      <a className="btn btn-outline-primary" href={certificatePdfUrl(r.id)} download>
+      <a className="btn btn-outline-primary no-print" href={certificatePdfUrl(r.id)} download>
         Download certificate (PDF)
       </a>
     </>

@@ -12,7 +12,7 @@ export default function CertificatePage() {
   return (
     <section aria-labelledby="page-title">
       {user?.isAdmin && (
-        <p className="mb-2">
+        <p className="mb-2 no-print">
           <Link to="/certificates">← Certificate register</Link>
         </p>
       )}

@@ -45,7 +45,8 @@ export const descendantsOf = (db: Db, organizationId: string, certificateId: str
           union all
           select c.id, c.origin_certificate_id, down.depth + 1
             from down
-            join certificate c on c.origin_certificate_id = down.id
+            join certificate c
+              on c.origin_certificate_id = down.id and c.organization_id = ${organizationId}
            where down.depth <= ${LINEAGE_LIMITS.descendantDepth}
         )
         select id, parent_id, depth from down

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
@@ -47,7 +48,7 @@ function CertificateFacts({ data }: { data: CertificateRecordResponse }) {
     ['Converted', r.convertedShares],
     ['Cancelled', r.cancelledShares],
   ];
-  const facts: [string, React.ReactNode][] = [
+  const facts: [string, ReactNode][] = [
     ['Holder', <Link to={holderPath(r.holderId)}>{r.holderName}</Link>],
     ['Class', classLabel(r.classType)],
     ['Issue date', formatDate(r.issueDate)],
@@ -76,7 +77,7 @@ function CertificateFacts({ data }: { data: CertificateRecordResponse }) {
           </div>
         ))}
       </dl>
-      <a className="btn btn-outline-primary" href={certificatePdfUrl(r.id)} download>
+      <a className="btn btn-outline-primary no-print" href={certificatePdfUrl(r.id)} download>
         Download certificate (PDF)
       </a>
     </>

@@ -22,7 +22,7 @@ export function RegisterFilters(props: { view: RegisterView; holderName?: string
   const chosenMissing = view.holder && !listed.some((h) => h.id === view.holder);
   return (
     <Form
-      className="row g-3 align-items-end mb-3"
+      className="row g-3 align-items-end mb-3 no-print"
       role="search"
       aria-label="Filter certificates"
       onSubmit={(e) => e.preventDefault()}

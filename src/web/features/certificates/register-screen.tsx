@@ -58,7 +58,7 @@ export function RegisterScreen() {
                   <Button
                     variant="link"
                     size="sm"
-                    className="ms-auto"
+                    className="ms-auto no-print"
                     onClick={() => update({ holder: null, class: null, status: null, page: null })}
                   >
                     Clear filters
@@ -91,7 +91,10 @@ function RegisterPages(props: { page: number; pages: number; pageSize: number; g
   const { page, pages, go } = props;
   const sizeId = useId();
   return (
-    <nav aria-label="Register pages" className="d-flex flex-wrap align-items-center gap-2 mt-3">
+    <nav
+      aria-label="Register pages"
+      className="d-flex flex-wrap align-items-center gap-2 mt-3 no-print"
+    >
       <Button
         variant="outline-secondary"
         disabled={page <= 1}

@@ -208,6 +208,8 @@ export const shareTransaction = pgTable(
     index('share_transaction_certificate_idx').on(t.certificateId, t.date, t.transactionOrder),
     index('share_transaction_operation_idx').on(t.operationId),
     index('share_transaction_holder_idx').on(t.holderId, t.date, t.transactionOrder),
+    // The company ledger's date order and date ranges (GET /api/v1/ledger, decision 119).
+    index('share_transaction_date_idx').on(t.date, t.transactionOrder),
     check(
       'share_transaction_origin_copy',
       sql`(${t.originCertificateId} is null) = (${t.originNumber} is null) and (${t.originNumber} is null) = (${t.originPrefix} is null)`,

@@ -164,13 +164,20 @@ export async function listCompanyLedger(
       message: 'The end of the date range (to) is before its start (from).',
       field: 'to',
     });
-  const [counted] = await rows<{ total: string }>(
-    db,
-    sql`select count(*)::text as total ${matching(opts.organizationId, q)}`,
-  );
-  const total = Number(counted?.total ?? 0);
+  // The count and the page asked for run together (on PostgreSQL, on two connections); only a
+  // page past the last is asked for again, as the last.
+  const [counted, asked] = await Promise.all([
+    rows<{ total: string }>(
+      db,
+      sql`select count(*)::text as total ${matching(opts.organizationId, q)}`,
+    ),
+    rows<LedgerSqlRow>(db, pageSql(opts.organizationId, q, q.page)),
+  ]);
+  const total = Number(counted[0]?.total ?? 0);
   const page = Math.min(q.page, Math.max(1, Math.ceil(total / q.pageSize)));
   const found =
-    total === 0 ? [] : await rows<LedgerSqlRow>(db, pageSql(opts.organizationId, q, page));
+    page === q.page || total === 0
+      ? asked
+      : await rows<LedgerSqlRow>(db, pageSql(opts.organizationId, q, page));
   return { page, pageSize: q.pageSize, total, rows: found.map(ledgerRow) };
 }

@@ -39,22 +39,26 @@ function HolderCell({ row, filter }: { row: CompanyLedgerRow; filter: Filter }) 
 /** The certificate: a link to its page, and a button that shows only its transactions. */
 function CertificateCell({ row, filter }: { row: CompanyLedgerRow; filter: Filter }) {
   return (
-    <td data-label="Certificate" className="text-nowrap">
-      <Link to={certificatePath(row.certificateId)}>{row.certificate}</Link>{' '}
-      <Button
-        variant="link"
-        size="sm"
-        className="py-0 px-1 ledger-filter-button no-print"
-        aria-label={`Show only certificate ${row.certificate}`}
-        onClick={() => filter({ certificateId: row.certificateId, page: null })}
-      >
-        only
-      </Button>
-      {row.origin && row.originCertificateId && (
-        <div className="small text-body-secondary">
-          from <Link to={certificatePath(row.originCertificateId)}>{row.origin}</Link>
-        </div>
-      )}
+    <td data-label="Certificate">
+      <div>
+        <span className="d-inline-flex flex-wrap align-items-center column-gap-1">
+          <Link to={certificatePath(row.certificateId)}>{row.certificate}</Link>{' '}
+          <Button
+            variant="link"
+            size="sm"
+            className="py-0 px-1 ledger-filter-button no-print"
+            aria-label={`Show only certificate ${row.certificate}`}
+            onClick={() => filter({ certificateId: row.certificateId, page: null })}
+          >
+            only
+          </Button>
+        </span>
+        {row.origin && row.originCertificateId && (
+          <div className="small text-body-secondary">
+            from <Link to={certificatePath(row.originCertificateId)}>{row.origin}</Link>
+          </div>
+        )}
+      </div>
     </td>
   );
 }

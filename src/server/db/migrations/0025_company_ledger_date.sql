@@ -1,0 +1,1 @@
+CREATE INDEX "share_transaction_date_idx" ON "share_transaction" USING btree ("date","transaction_order");

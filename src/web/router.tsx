@@ -31,14 +31,14 @@ const routes: Record<RouteName, { access: PageAccess; Page: ReturnType<typeof la
     access: 'administrator',
     Page: lazy(() => import('./routes/import-salesforce-page')),
   },
-  ledger: { access: 'administrator', Page: lazy(() => import('./routes/ledger-page')) },
-  audit: { access: 'administrator', Page: lazy(() => import('./routes/audit-page')) },
-  certificates: { access: 'administrator', Page: lazy(() => import('./routes/certificates-page')) },
+  ledger: { access: 'reader', Page: lazy(() => import('./routes/ledger-page')) },
+  audit: { access: 'reader', Page: lazy(() => import('./routes/audit-page')) },
+  certificates: { access: 'reader', Page: lazy(() => import('./routes/certificates-page')) },
   // A holder may open their own certificate (the API answers 404 for anyone else's).
   certificate: { access: 'shareholder', Page: lazy(() => import('./routes/certificate-page')) },
-  capTable: { access: 'administrator', Page: lazy(() => import('./routes/cap-table-page')) },
+  capTable: { access: 'reader', Page: lazy(() => import('./routes/cap-table-page')) },
   stockholderList: {
-    access: 'administrator',
+    access: 'reader',
     Page: lazy(() => import('./routes/stockholder-list-page')),
   },
 };

@@ -10,6 +10,8 @@ export function MainNav(props: { user: UserInfo; close: () => void; onLogout: ()
   const { user, close } = props;
   const { pathname, search } = useLocation();
   const own = user.SH_ID ? `?SH_UID=${encodeURIComponent(user.SH_ID)}` : '';
+  // Administrators and read-only holders see the registry's pages (decision 124).
+  const reader = user.isAdmin || user.isReadOnly;
   const ownHolder = user.SH_ID ? new URLSearchParams(search).get('SH_UID') === user.SH_ID : false;
   const link = (to: string, label: string, active: boolean) => (
     // Link, not NavLink: NavLink's matching ignores the query string (SH_UID).
@@ -29,12 +31,11 @@ export function MainNav(props: { user: UserInfo; close: () => void; onLogout: ()
       {user.SH_ID && link(`/profile${own}`, 'Profile', pathname === '/profile' && ownHolder)}
       {user.isAdmin && link('/transaction', 'Manage Shares', pathname === '/transaction')}
       {user.SH_ID && link(`/view${own}`, 'Balance', pathname === '/view' && ownHolder)}
-      {user.isAdmin && link('/ledger', 'Ledger', pathname === '/ledger')}
-      {user.isAdmin && link('/audit', 'Audit', pathname === '/audit')}
-      {user.isAdmin && link('/certificates', 'Certificates', pathname.startsWith('/certificates'))}
-      {user.isAdmin && link('/cap-table', 'Cap Table', pathname === '/cap-table')}
-      {user.isAdmin &&
-        link('/stockholder-list', 'Stockholder List', pathname === '/stockholder-list')}
+      {reader && link('/ledger', 'Ledger', pathname === '/ledger')}
+      {reader && link('/audit', 'Audit', pathname === '/audit')}
+      {reader && link('/certificates', 'Certificates', pathname.startsWith('/certificates'))}
+      {reader && link('/cap-table', 'Cap Table', pathname === '/cap-table')}
+      {reader && link('/stockholder-list', 'Stockholder List', pathname === '/stockholder-list')}
       {user.isAdmin && link('/api-keys', 'API Keys', pathname === '/api-keys')}
       {user.isAdmin && link('/import/salesforce', 'Import', pathname === '/import/salesforce')}
       {link('/password', 'Change Password', pathname === '/password')}

@@ -57,9 +57,23 @@ const wide = () => window.matchMedia('(min-width: 768px)').matches;
 function CanvasChart({ config, short }: { config: ChartConfiguration; short: boolean }) {
   const canvas = useRef<HTMLCanvasElement>(null);
   useEffect(() => {
-    if (!canvas.current) return;
-    const chart = new Chart(canvas.current, config);
-    return () => chart.destroy();
+    const target = canvas.current;
+    if (!target) return;
+    // Each chart is drawn in a task of its own when the browser is idle, after the tables are
+    // on screen: three short tasks rather than one long one in React's commit.
+    let chart: Chart | undefined;
+    const draw = () => {
+      chart = new Chart(target, config);
+    };
+    const idle = typeof window.requestIdleCallback === 'function';
+    const handle = idle
+      ? window.requestIdleCallback(draw, { timeout: 1000 })
+      : window.setTimeout(draw, 0);
+    return () => {
+      if (idle) window.cancelIdleCallback(handle);
+      else window.clearTimeout(handle);
+      chart?.destroy();
+    };
   }, [config]);
   return (
     <div className={short ? 'cap-table-chart cap-table-chart-short' : 'cap-table-chart'}>

@@ -25,6 +25,12 @@ const READS = [
   'GET /api/v1/certificates',
   'GET /api/v1/certificates/:id',
   'GET /api/v1/share-classes',
+  'GET /api/v1/certificates/:id.pdf',
+  'GET /api/v1/certificate-register',
+  'GET /api/v1/cap-table',
+  'GET /api/v1/stockholder-list',
+  'GET /api/v1/stockholder-list.csv',
+  'GET /api/v1/ledger',
   'GET /api/v1/audit',
   'GET /api/v1/audit/chain',
   // The registry's own records through the CRM gateway's query cursor.

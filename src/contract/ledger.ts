@@ -77,6 +77,23 @@ export type DirectoryResponse = z.infer<typeof directoryResponse>;
 
 export const statementQuery = z.object({ asOf: isoDate.optional() });
 
+/**
+ * What a row's operation records besides its transactions (issue 25, decision 122): what was paid
+ * for the shares in all, who approved it, and the correction links. Optional: older readers
+ * and the certificate's history leave them out.
+ */
+const operationFacts = {
+  operationId: z.uuid().optional(),
+  consideration: signedAmount.nullable().optional(),
+  considerationCurrency: z.string().nullable().optional(),
+  approvalDate: isoDate.nullable().optional(),
+  approvalReference: z.string().nullable().optional(),
+  /** This row's operation reverses that one. */
+  reversesOperationId: z.uuid().nullable().optional(),
+  /** That operation reversed this row's. */
+  reversedByOperationId: z.uuid().nullable().optional(),
+};
+
 export const historyRow = z.object({
   id: z.uuid(),
   certificateId: z.uuid(),
@@ -99,6 +116,7 @@ export const historyRow = z.object({
   /** Transfer In: who sent the shares; Transfer Out: who received them. */
   counterparty: z.string().nullable(),
   transactionOrder: z.string(),
+  ...operationFacts,
 });
 export type HistoryRow = z.infer<typeof historyRow>;
 
@@ -247,6 +265,22 @@ export const idempotencyKey = z
 /** The headers of a posting route (checklist LED-08); the request's other headers pass. */
 export const postingHeaders = z.looseObject({ [idempotencyHeader]: idempotencyKey });
 
+/** ISO 4217: three capital letters. */
+export const currencyCode = z
+  .string()
+  .regex(/^[A-Z]{3}$/, 'must be an ISO 4217 currency code of three capital letters, such as USD');
+
+/** An operation's consideration and approval (issue 25, decision 122); all optional. */
+const considerationFields = {
+  /** What was paid in all, an exact amount (at most 2 decimals, not negative). */
+  Consideration: amountField().optional(),
+  /** Its currency; USD when an amount is given without one. Refused without an amount. */
+  ConsiderationCurrency: currencyCode.optional(),
+  /** The board meeting's or written consent's date; not after today. */
+  ApprovalDate: isoDate.optional(),
+  ApprovalReference: safeText().trim().max(200).optional(),
+};
+
 /** The spec's Transfer action. */
 export const recordTransactionBody = z.strictObject({
   ShareholderId: z.uuid(),
@@ -260,6 +294,7 @@ export const recordTransactionBody = z.strictObject({
   Reason: safeText().max(1000).optional(),
   /** New Issue only; common by default. */
   ClassType: z.enum(['common', 'preferred']).optional(),
+  ...considerationFields,
 });
 export type RecordTransactionBody = z.input<typeof recordTransactionBody>;
 
@@ -275,6 +310,8 @@ export const cancelReason = (b: { Reason?: string | undefined; Notes?: string | 
 
 export const transactionMessages = {
   reasonRequired: 'A reason is required to cancel shares: write it under Reason or Notes.',
+  currencyWithoutAmount: 'Enter the consideration amount, or leave its currency out.',
+  approvalInFuture: 'The approval date cannot be later than today.',
 } as const;
 
 /** An amount field of the form: "1,000" and (for Cost) "$1.50" read as the API's "1000", "1.50". */
@@ -300,6 +337,17 @@ export const recordTransactionForm = recordTransactionBody
     ShareDate: z.string().min(1, FORM_MESSAGES.date).pipe(isoDate),
     Shares: amountInput('Shares', false, FORM_MESSAGES.shares).pipe(z.string()),
     Cost: amountInput('Cost', true).optional(),
+    Consideration: amountInput('Consideration', true).optional(),
+    ConsiderationCurrency: z
+      .string()
+      .transform((t) => t.trim().toUpperCase() || undefined)
+      .pipe(currencyCode.optional())
+      .optional(),
+    ApprovalDate: z
+      .string()
+      .transform((t) => t.trim() || undefined)
+      .pipe(isoDate.optional())
+      .optional(),
   })
   .superRefine((b, ctx) => {
     const issue = (path: string, message: string) =>
@@ -312,6 +360,8 @@ export const recordTransactionForm = recordTransactionBody
       issue('DestinationShareholderId', LEDGER_ERROR_MESSAGES['LEDGER.RECIPIENT_REQUIRED']);
     if (b.Type === 'Cancel' && !cancelReason(b))
       issue('Reason', transactionMessages.reasonRequired);
+    if (b.ConsiderationCurrency && !b.Consideration)
+      issue('ConsiderationCurrency', transactionMessages.currencyWithoutAmount);
   });
 export type RecordTransactionForm = z.input<typeof recordTransactionForm>;
 
@@ -331,6 +381,10 @@ export const recordTransactionResponse = z.object({
   type: z.enum(operationTypes),
   certificates: z.array(certificateRow),
   transactions: z.array(recordedTransaction),
+  /** Set on a reversal (POST /api/v1/operations/:id/reverse): the operation it reverses. */
+  reversesOperationId: z.uuid().nullable().optional(),
+  /** Set when this operation has been reversed since. */
+  reversedByOperationId: z.uuid().nullable().optional(),
 });
 export type RecordTransactionResponse = z.infer<typeof recordTransactionResponse>;
 

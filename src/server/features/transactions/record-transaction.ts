@@ -23,6 +23,8 @@ import {
   type StoredAnswer,
 } from '../../ledger-store/idempotency';
 import { postOperation, type PostedOperation } from '../../ledger-store/post-operation';
+import type { OperationRecord } from '../../ledger-store/operation-write';
+import { invalid } from '../../http/invalid-input';
 import { isPreconditionFailed, type Precondition } from '../../db/pipelined-transaction';
 import type { Principal } from '../../plugins/access-control';
 
@@ -77,6 +79,28 @@ export function toOperationInput(
   };
 }
 
+/**
+ * The operation's consideration and approval as the row keeps them (decision 122): a currency
+ * without an amount, or an approval dated after today, is refused naming the field.
+ */
+export function operationRecordOf(
+  body: z.output<typeof recordTransactionBody>,
+  today: string,
+): OperationRecord {
+  if (body.ConsiderationCurrency !== undefined && body.Consideration === undefined)
+    throw invalid('ConsiderationCurrency', transactionMessages.currencyWithoutAmount);
+  if (body.ApprovalDate !== undefined && body.ApprovalDate > today)
+    throw invalid('ApprovalDate', transactionMessages.approvalInFuture);
+  return {
+    consideration:
+      body.Consideration === undefined
+        ? null
+        : { amount: body.Consideration, currency: body.ConsiderationCurrency ?? 'USD' },
+    approvalDate: body.ApprovalDate ?? null,
+    approvalReference: body.ApprovalReference || null,
+  };
+}
+
 /** The answer to a recorded operation: what it created, with the certificates' printed numbers. */
 function responseBody(posted: PostedOperation): RecordTransactionResponse {
   return {
@@ -111,7 +135,9 @@ export async function recordTransaction(
   const key = opts.idempotencyKey;
   const hash = requestHash(opts.body);
   // "Today" is the company's, in its time zone: no future date, the day a transaction defaults to.
-  const input = toOperationInput(opts.body, todayIn(principal.timeZone));
+  const today = todayIn(principal.timeZone);
+  const input = toOperationInput(opts.body, today);
+  const record = operationRecordOf(opts.body, today);
   const post = (precondition?: Precondition) =>
     database.ledgerTransaction(
       (lt) =>
@@ -121,6 +147,7 @@ export async function recordTransaction(
           actor: { userId: principal.userId, holderId: principal.holderId },
           requestId: opts.requestId,
           idempotencyKey: key,
+          record,
           commit: true,
           // Stored with the effect, in the same transaction: a crash leaves neither or both.
           answer: { scope, key, status: 201, body: responseBody },

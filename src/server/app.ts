@@ -1,5 +1,7 @@
 import { inviteRoutes } from './features/shareholders/invite-routes';
 import { shareClassRoutes } from './features/share-classes/share-class-routes';
+import { companySettingsRoutes } from './features/company-settings/company-settings-routes';
+import { correctionRoutes } from './features/corrections/correction-routes';
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
@@ -102,6 +104,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(certificateRoutes, { db: database.db });
   await app.register(shareClassRoutes, { db: database.db });
   await app.register(transactionRoutes, { database });
+  await app.register(correctionRoutes, { database });
+  await app.register(companySettingsRoutes, { db: database.db });
   await app.register(auditRoutes, { db: database.db });
   await app.register(dataApiRoutes, { database });
   await app.register(apiKeyRoutes, { db: database.db });

@@ -87,7 +87,8 @@ function auditRow(ctx: OperationContext, opts: WriteOptions): SQL {
       (organization_id, actor_user_id, actor_holder_id, action, entity_type, entity_id,
        operation_id, request_id, reason, before, after)
     values (${ctx.organizationId}, ${opts.actor.userId}, ${opts.actor.holderId},
-            ${`ledger.${plan.operation}`}, 'ledger_operation', ${ctx.operationId}, ${ctx.operationId},
+            ${opts.record?.reversesOperationId ? 'ledger.Reverse' : `ledger.${plan.operation}`},
+            'ledger_operation', ${ctx.operationId}, ${ctx.operationId},
             ${opts.requestId}, ${plan.reason}, ${JSON.stringify(auditBefore(ctx))}::jsonb,
             ${JSON.stringify({ ...auditAfter(ctx), record: opts.record ?? {} })}::jsonb))`;
 }

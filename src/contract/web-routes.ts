@@ -13,6 +13,7 @@ export const webRoutes = {
   noAccount: '/noaccount',
   apiKeys: '/api-keys',
   importSalesforce: '/import/salesforce',
+  settings: '/settings',
 } as const;
 
 export type WebRoute = (typeof webRoutes)[keyof typeof webRoutes];

@@ -31,6 +31,7 @@ const routes: Record<RouteName, { access: PageAccess; Page: ReturnType<typeof la
     access: 'administrator',
     Page: lazy(() => import('./routes/import-salesforce-page')),
   },
+  settings: { access: 'administrator', Page: lazy(() => import('./routes/settings-page')) },
 };
 
 /** Created by main.tsx once the reset token has left the address (the router reads it). */

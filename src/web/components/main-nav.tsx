@@ -31,6 +31,7 @@ export function MainNav(props: { user: UserInfo; close: () => void; onLogout: ()
       {user.SH_ID && link(`/view${own}`, 'Balance', pathname === '/view' && ownHolder)}
       {user.isAdmin && link('/api-keys', 'API Keys', pathname === '/api-keys')}
       {user.isAdmin && link('/import/salesforce', 'Import', pathname === '/import/salesforce')}
+      {user.isAdmin && link('/settings', 'Settings', pathname === '/settings')}
       {link('/password', 'Change Password', pathname === '/password')}
       <Nav.Link
         as="button"

@@ -4,6 +4,7 @@ import { readAmountInput } from './amount-input';
 import { amountField, isoDate, safeText, signedAmount } from './common';
 import { directorySortKeys, idempotencyHeader, operationTypes } from './constants/ledger';
 import { holderEmail, holderTypes, portalStates, postalCode } from './shareholders';
+import { considerationFields, currencyCode, operationFacts } from './operation-facts';
 
 // The constants (paths, sort keys, operation types, headers, cache keys) are zod-free in
 // ./constants/ledger.ts; re-exported here for the server's convenience.
@@ -76,23 +77,6 @@ export type DirectoryResponse = z.infer<typeof directoryResponse>;
 // ---- Statement: GET /api/v1/shareholders/:id/statement (administrator: any; shareholder: own) ----
 
 export const statementQuery = z.object({ asOf: isoDate.optional() });
-
-/**
- * What a row's operation records besides its transactions (issue 25, decision 122): what was paid
- * for the shares in all, who approved it, and the correction links. Optional: older readers
- * and the certificate's history leave them out.
- */
-const operationFacts = {
-  operationId: z.uuid().optional(),
-  consideration: signedAmount.nullable().optional(),
-  considerationCurrency: z.string().nullable().optional(),
-  approvalDate: isoDate.nullable().optional(),
-  approvalReference: z.string().nullable().optional(),
-  /** This row's operation reverses that one. */
-  reversesOperationId: z.uuid().nullable().optional(),
-  /** That operation reversed this row's. */
-  reversedByOperationId: z.uuid().nullable().optional(),
-};
 
 export const historyRow = z.object({
   id: z.uuid(),
@@ -264,22 +248,6 @@ export const idempotencyKey = z
 
 /** The headers of a posting route (checklist LED-08); the request's other headers pass. */
 export const postingHeaders = z.looseObject({ [idempotencyHeader]: idempotencyKey });
-
-/** ISO 4217: three capital letters. */
-export const currencyCode = z
-  .string()
-  .regex(/^[A-Z]{3}$/, 'must be an ISO 4217 currency code of three capital letters, such as USD');
-
-/** An operation's consideration and approval (issue 25, decision 122); all optional. */
-const considerationFields = {
-  /** What was paid in all, an exact amount (at most 2 decimals, not negative). */
-  Consideration: amountField().optional(),
-  /** Its currency; USD when an amount is given without one. Refused without an amount. */
-  ConsiderationCurrency: currencyCode.optional(),
-  /** The board meeting's or written consent's date; not after today. */
-  ApprovalDate: isoDate.optional(),
-  ApprovalReference: safeText().trim().max(200).optional(),
-};
 
 /** The spec's Transfer action. */
 export const recordTransactionBody = z.strictObject({

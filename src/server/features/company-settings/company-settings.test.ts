@@ -67,7 +67,11 @@ describe('whole shares only', () => {
   it('refuses a fractional posting and its preview with 409 naming Shares, writing nothing', async () => {
     await save({ wholeSharesOnly: true, certificateLegend: '' });
     const count = async () =>
-      (await t.database.db.execute(`select count(*)::int as n from share_transaction`)).rows[0]!.n;
+      Number(
+        (await t.database.db.execute(`select count(*)::int as n from share_transaction`)).rows[0]![
+          'n'
+        ] as number,
+      );
     const before = await count();
     const refused = await issue('10.5');
     expectErrorAnswerLike(refused, 409, { code: 'LEDGER.FRACTIONAL_SHARES', field: 'Shares' });

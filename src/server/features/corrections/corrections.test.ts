@@ -25,7 +25,11 @@ const history = async (holderId: string): Promise<HistoryRow[]> => {
   return statementResponse.parse(res.json()).history;
 };
 const operationCount = async () =>
-  (await t.database.db.execute(`select count(*)::int as n from ledger_operation`)).rows[0]!.n;
+  Number(
+    (await t.database.db.execute(`select count(*)::int as n from ledger_operation`)).rows[0]![
+      'n'
+    ] as number,
+  );
 
 describe('POST /api/v1/operations/:id/reverse', () => {
   it('reverses a New Issue by a Cancel of its certificate; both statement rows show the link', async () => {

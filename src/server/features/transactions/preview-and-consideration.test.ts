@@ -20,7 +20,11 @@ const post = (body: Record<string, unknown>) =>
     body,
   );
 const transactions = async () =>
-  (await t.database.db.execute(`select count(*)::int as n from share_transaction`)).rows[0]!.n;
+  Number(
+    (await t.database.db.execute(`select count(*)::int as n from share_transaction`)).rows[0]![
+      'n'
+    ] as number,
+  );
 
 describe('POST /api/v1/transactions/preview', () => {
   it('answers the certificates used and created and each holder before and after, writing nothing', async () => {

@@ -39,6 +39,30 @@ export function TransactionReview(props: {
         {body.ApprovalReference && ` (${body.ApprovalReference})`}. Nothing is recorded until you
         choose Record.
       </p>
+      <ReviewTables preview={preview} />
+      <form
+        className="d-flex flex-wrap gap-2"
+        aria-label="Record or go back"
+        onSubmit={(e) => {
+          e.preventDefault();
+          props.onRecord();
+        }}
+      >
+        <Button variant="outline-secondary" onClick={props.onBack} disabled={props.pending}>
+          Back
+        </Button>
+        <SubmitButton pending={props.pending} pendingLabel="Recording…">
+          Record
+        </SubmitButton>
+      </form>
+    </section>
+  );
+}
+
+/** The certificates used and created, and each holder's balances before and after. */
+function ReviewTables({ preview }: { preview: PreviewResponse }) {
+  return (
+    <>
       <h3 className="h6">Certificates</h3>
       <Table responsive size="sm" className="mb-3">
         <caption className="visually-hidden">
@@ -98,21 +122,6 @@ export function TransactionReview(props: {
           ))}
         </tbody>
       </Table>
-      <form
-        className="d-flex flex-wrap gap-2"
-        aria-label="Record or go back"
-        onSubmit={(e) => {
-          e.preventDefault();
-          props.onRecord();
-        }}
-      >
-        <Button variant="outline-secondary" onClick={props.onBack} disabled={props.pending}>
-          Back
-        </Button>
-        <SubmitButton pending={props.pending} pendingLabel="Recording…">
-          Record
-        </SubmitButton>
-      </form>
-    </section>
+    </>
   );
 }

@@ -17,8 +17,19 @@ import {
 } from './transaction-values';
 import type { TransactionHolders } from './use-transaction-holders';
 
+const SUBMIT = '#transaction-form button[type="submit"]';
+
 export type TransactionOutcome =
   { kind: 'saved'; receipt: Receipt } | { kind: 'fix' | 'failed'; detail?: string };
+
+/** What the banner says of a refusal; the field named takes the focus. */
+function outcomeOf(refusal: ReturnType<typeof refusalOf>): TransactionOutcome {
+  if (refusal.field) focusFirstInvalid();
+  return {
+    kind: refusal.fixable ? 'fix' : 'failed',
+    ...(refusal.field ? {} : { detail: refusal.message }),
+  };
+}
 
 const focusFirstInvalid = () =>
   setTimeout(() =>
@@ -53,11 +64,7 @@ export function useTransactionSubmit(props: {
   const refused = (e: unknown) => {
     const refusal = refusalOf(e, props.certificates);
     if (refusal.field) form.setError(refusal.field, { type: 'server', message: refusal.message });
-    setOutcome({
-      kind: refusal.fixable ? 'fix' : 'failed',
-      ...(refusal.field ? {} : { detail: refusal.message }),
-    });
-    if (refusal.field) focusFirstInvalid();
+    setOutcome(outcomeOf(refusal));
   };
 
   const onValid = async (values: RecordTransactionForm) => {
@@ -97,9 +104,7 @@ export function useTransactionSubmit(props: {
   };
   const back = () => {
     setReview(null);
-    setTimeout(() =>
-      document.querySelector<HTMLElement>('#transaction-form button[type="submit"]')?.focus(),
-    );
+    setTimeout(() => document.querySelector<HTMLElement>(SUBMIT)?.focus());
   };
   const onInvalid = () => {
     setOutcome(null);

@@ -1,13 +1,16 @@
 // The company's settings (issue 25, decision 122): GET/PUT /api/v1/company/settings, audited,
 // and the whole-shares rule every posting obeys.
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { companySettings } from '../../../contract/corrections';
 import { expectErrorAnswerLike } from '../../test-support/expect-error-answer';
 import { injectJson } from '../../test-support/inject-json';
+import { rows } from '../../db/sql';
 import { useLedgerApp } from '../../test-support/use-ledger-scenario';
 
 const { t, s } = useLedgerApp();
+const select = <T>(text: string) => rows<T>(t.database.db, sql.raw(text));
 const path = '/api/v1/company/settings';
 const save = (body: unknown, headers = s.as.admin) => injectJson(t, 'PUT', path, headers, body);
 const issue = (shares: string, path = '/api/v1/transactions') =>
@@ -35,12 +38,10 @@ describe('GET and PUT /api/v1/company/settings', () => {
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toEqual({ wholeSharesOnly: true, certificateLegend: legend });
     expect((await injectJson(t, 'GET', path, s.as.admin)).json()).toEqual(saved.json());
-    const [audit] = (
-      await t.database.db.execute(
-        `select before, after from audit_entry where action = 'company.settings_set'
+    const [audit] = await select<Record<string, unknown>>(
+      `select before, after from audit_entry where action = 'company.settings_set'
           order by created_at desc limit 1`,
-      )
-    ).rows;
+    );
     expect(audit).toEqual({
       before: { wholeSharesOnly: false, certificateLegend: '' },
       after: { wholeSharesOnly: true, certificateLegend: legend },
@@ -67,11 +68,7 @@ describe('whole shares only', () => {
   it('refuses a fractional posting and its preview with 409 naming Shares, writing nothing', async () => {
     await save({ wholeSharesOnly: true, certificateLegend: '' });
     const count = async () =>
-      Number(
-        (await t.database.db.execute(`select count(*)::int as n from share_transaction`)).rows[0]![
-          'n'
-        ] as number,
-      );
+      (await select<{ n: number }>(`select count(*)::int as n from share_transaction`))[0]!.n;
     const before = await count();
     const refused = await issue('10.5');
     expectErrorAnswerLike(refused, 409, { code: 'LEDGER.FRACTIONAL_SHARES', field: 'Shares' });

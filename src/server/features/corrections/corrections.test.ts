@@ -1,6 +1,7 @@
 // Reversing an operation (issue 25, decision 122): POST /api/v1/operations/:id/reverse posts the
 // inverse as a new operation linked to the original, or refuses saying why, writing nothing.
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   recordTransactionResponse,
@@ -9,27 +10,28 @@ import {
 } from '../../../contract/ledger';
 import { expectErrorAnswerLike } from '../../test-support/expect-error-answer';
 import { injectJson } from '../../test-support/inject-json';
+import { rows } from '../../db/sql';
 import { useLedgerApp } from '../../test-support/use-ledger-scenario';
 
 const { t, s } = useLedgerApp();
+const select = <T>(text: string) => rows<T>(t.database.db, sql.raw(text));
 const key = () => ({ ...s.as.admin, 'idempotency-key': randomUUID() });
 const record = async (body: Record<string, unknown>) => {
   const res = await injectJson(t, 'POST', '/api/v1/transactions', key(), body);
   expect(res.statusCode, res.body).toBe(201);
   return recordTransactionResponse.parse(res.json());
 };
-const reverse = (id: string, body: unknown = { Reason: 'Entered by mistake' }, headers = key()) =>
-  injectJson(t, 'POST', `/api/v1/operations/${id}/reverse`, headers, body);
+const reverse = (
+  id: string,
+  body: unknown = { Reason: 'Entered by mistake' },
+  headers: Record<string, string> = key(),
+) => injectJson(t, 'POST', `/api/v1/operations/${id}/reverse`, headers, body);
 const history = async (holderId: string): Promise<HistoryRow[]> => {
   const res = await injectJson(t, 'GET', `/api/v1/shareholders/${holderId}/statement`, s.as.admin);
   return statementResponse.parse(res.json()).history;
 };
 const operationCount = async () =>
-  Number(
-    (await t.database.db.execute(`select count(*)::int as n from ledger_operation`)).rows[0]![
-      'n'
-    ] as number,
-  );
+  (await select<{ n: number }>(`select count(*)::int as n from ledger_operation`))[0]!.n;
 
 describe('POST /api/v1/operations/:id/reverse', () => {
   it('reverses a New Issue by a Cancel of its certificate; both statement rows show the link', async () => {
@@ -56,12 +58,10 @@ describe('POST /api/v1/operations/:id/reverse', () => {
       type: 'Cancelled',
     });
     expect(rows.at(-1)!.balance).toBe('0.00');
-    const [audit] = (
-      await t.database.db.execute(
-        `select action, after->'record'->>'reversesOperationId' as reverses
+    const [audit] = await select<Record<string, unknown>>(
+      `select action, after->'record'->>'reversesOperationId' as reverses
            from audit_entry where operation_id = '${reversal.operationId}'`,
-      )
-    ).rows;
+    );
     expect(audit).toEqual({ action: 'ledger.Reverse', reverses: issued.operationId });
 
     // A second reversal, and a reversal of the reversal, are refused; nothing is written.

@@ -1,14 +1,17 @@
 // Manage Shares' review step and an operation's consideration and approval (issue 25,
 // decision 122): POST /api/v1/transactions/preview, and the new fields of POST /transactions.
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { previewResponse } from '../../../contract/corrections';
 import { statementResponse } from '../../../contract/ledger';
 import { expectErrorAnswerLike } from '../../test-support/expect-error-answer';
 import { injectJson } from '../../test-support/inject-json';
+import { rows } from '../../db/sql';
 import { useLedgerApp } from '../../test-support/use-ledger-scenario';
 
 const { t, s } = useLedgerApp();
+const select = <T>(text: string) => rows<T>(t.database.db, sql.raw(text));
 const preview = (body: Record<string, unknown>, headers = s.as.admin) =>
   injectJson(t, 'POST', '/api/v1/transactions/preview', headers, body);
 const post = (body: Record<string, unknown>) =>
@@ -20,11 +23,7 @@ const post = (body: Record<string, unknown>) =>
     body,
   );
 const transactions = async () =>
-  Number(
-    (await t.database.db.execute(`select count(*)::int as n from share_transaction`)).rows[0]![
-      'n'
-    ] as number,
-  );
+  (await select<{ n: number }>(`select count(*)::int as n from share_transaction`))[0]!.n;
 
 describe('POST /api/v1/transactions/preview', () => {
   it('answers the certificates used and created and each holder before and after, writing nothing', async () => {

@@ -40,8 +40,12 @@ test('an administrator sets whole shares only and the certificate legend', async
     );
     await page.getByLabel('Shares', { exact: true }).fill('2.5');
     await page.getByRole('button', { name: 'Submit Transaction' }).click();
+    // Told with the other fields' problems, before anything is sent.
     await expect(page.locator('#tx-Shares-error')).toContainText('whole shares only');
-    await expect(page.getByLabel('Shares', { exact: true })).toBeFocused();
+    await expect(page.getByLabel('Shares', { exact: true })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
     await expectAccessible(page, 'Manage Shares refusing a fraction');
   } finally {
     // The demo company issues fractions in other journeys: the setting goes back off.

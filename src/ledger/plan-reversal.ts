@@ -58,7 +58,7 @@ export function reversalInput(original: OriginalOperation, opts: ReversalOptions
   if (original.reversedByOperationId !== null) refuse('LEDGER.ALREADY_REVERSED');
   const reason = opts.reason.trim();
   if (reason === '') throw new LedgerError('LEDGER.REASON_REQUIRED', { field: 'reason' });
-  const base = { date: opts.today, today: opts.today, reason, notes: `Reversal of ${original.id}` };
+  const base = { date: opts.today, today: opts.today, reason, notes: null };
   const credits = original.entries.filter((e) => hundredths(e.shares) > 0n);
   const debits = original.entries.filter((e) => hundredths(e.shares) < 0n);
   switch (original.type) {

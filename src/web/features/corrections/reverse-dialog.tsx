@@ -21,19 +21,27 @@ import { useReverseOperation } from './api/use-reverse-operation';
  */
 export function ReverseAction({ row }: { row: HistoryRow }) {
   const [open, setOpen] = useState(false);
-  if (!row.operationId || row.reversedByOperationId || row.reversesOperationId) return null;
-  if (row.type === 'Converted To Preferred' || row.type === 'Issued: preferred') return null;
+  const reversible =
+    Boolean(row.operationId) &&
+    !row.reversedByOperationId &&
+    !row.reversesOperationId &&
+    row.type !== 'Converted To Preferred' &&
+    row.type !== 'Issued: preferred';
+  // The dialog stays open on its receipt after the row, refreshed, shows the reversal.
+  if (!reversible && !open) return null;
   return (
     <>
-      <Button
-        size="sm"
-        variant="outline-danger"
-        className="no-print ms-2 reverse-action"
-        aria-label={`Reverse the ${row.typeLabel} of ${formatDate(row.date)} on ${row.certificate}`}
-        onClick={() => setOpen(true)}
-      >
-        Reverse
-      </Button>
+      {reversible && (
+        <Button
+          size="sm"
+          variant="outline-danger"
+          className="no-print ms-2 reverse-action"
+          aria-label={`Reverse the ${row.typeLabel} of ${formatDate(row.date)} on ${row.certificate}`}
+          onClick={() => setOpen(true)}
+        >
+          Reverse
+        </Button>
+      )}
       {open && <ReverseDialog row={row} onClose={() => setOpen(false)} />}
     </>
   );

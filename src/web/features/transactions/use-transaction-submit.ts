@@ -17,6 +17,7 @@ import {
 } from './transaction-values';
 import type { TransactionHolders } from './use-transaction-holders';
 
+const FRACTIONAL = LEDGER_ERROR_MESSAGES['LEDGER.FRACTIONAL_SHARES'];
 const SUBMIT = '#transaction-form button[type="submit"]';
 
 export type TransactionOutcome =
@@ -70,8 +71,7 @@ export function useTransactionSubmit(props: {
   const onValid = async (values: RecordTransactionForm) => {
     setOutcome(null);
     if (props.wholeSharesOnly && hasFraction(values.Shares)) {
-      const message = LEDGER_ERROR_MESSAGES['LEDGER.FRACTIONAL_SHARES'];
-      form.setError('Shares', { type: 'setting', message }, { shouldFocus: true });
+      form.setError('Shares', { type: 'setting', message: FRACTIONAL }, { shouldFocus: true });
       return;
     }
     const body = transactionBody(values);
@@ -108,6 +108,9 @@ export function useTransactionSubmit(props: {
   };
   const onInvalid = () => {
     setOutcome(null);
+    // The company's whole-shares rule is told with the other fields' problems.
+    if (props.wholeSharesOnly && hasFraction(form.getValues('Shares').replace(/,/g, '')))
+      form.setError('Shares', { type: 'setting', message: FRACTIONAL });
     focusFirstInvalid();
   };
   return {

@@ -32,15 +32,17 @@ export function ReverseAction({ row }: { row: HistoryRow }) {
   return (
     <>
       {reversible && (
-        <Button
-          size="sm"
-          variant="outline-danger"
-          className="no-print ms-2 reverse-action"
-          aria-label={`Reverse the ${row.typeLabel} of ${formatDate(row.date)} on ${row.certificate}`}
-          onClick={() => setOpen(true)}
-        >
-          Reverse
-        </Button>
+        <div className="no-print mt-1">
+          <Button
+            size="sm"
+            variant="outline-danger"
+            className="reverse-action"
+            aria-label={`Reverse the ${row.typeLabel} of ${formatDate(row.date)} on ${row.certificate}`}
+            onClick={() => setOpen(true)}
+          >
+            Reverse
+          </Button>
+        </div>
       )}
       {open && <ReverseDialog row={row} onClose={() => setOpen(false)} />}
     </>

@@ -81,6 +81,29 @@ describe('whole shares only', () => {
     expect((await issue('10')).statusCode).toBe(201);
   });
 
+  it('holds for the CRM gateway’s registry provider too, naming data.Shares', async () => {
+    await save({ wholeSharesOnly: true, certificateLegend: '' });
+    const res = await injectJson(
+      t,
+      'POST',
+      '/api/v1/registry/insert',
+      { ...s.as.admin, 'idempotency-key': randomUUID() },
+      {
+        objectName: 'Share_Transaction__c',
+        data: {
+          ShareholderId: s.bob.id,
+          DestinationShareholderId: s.alice.id,
+          ShareDate: '2024-02-01',
+          Shares: '1.5',
+          Type: 'Transfer',
+          Origin: [s.certificates.cs3],
+        },
+      },
+    );
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'LEDGER.FRACTIONAL_SHARES', field: 'data.Shares' });
+  });
+
   it('lets fractions through when the setting is off', async () => {
     expect((await issue('0.5')).statusCode).toBe(201);
   });

@@ -23,9 +23,8 @@ const SUBMIT = '#transaction-form button[type="submit"]';
 export type TransactionOutcome =
   { kind: 'saved'; receipt: Receipt } | { kind: 'fix' | 'failed'; detail?: string };
 
-/** What the banner says of a refusal; the field named takes the focus. */
+/** What the banner says of a refusal (the banner takes the focus: FormMessage). */
 function outcomeOf(refusal: ReturnType<typeof refusalOf>): TransactionOutcome {
-  if (refusal.field) focusFirstInvalid();
   return {
     kind: refusal.fixable ? 'fix' : 'failed',
     ...(refusal.field ? {} : { detail: refusal.message }),

@@ -56,6 +56,8 @@ const sameDocument = (page: Page) =>
 
 async function submitAndExpect(page: Page, message: string) {
   await page.getByRole('button', { name: 'Submit Transaction' }).click();
+  // A transaction the ledger accepts is reviewed first (issue 25): Record posts it.
+  if (message === SAVED) await page.getByRole('button', { name: 'Record' }).click();
   await expect(page.locator('.message-anchor .alert')).toContainText(message);
   // Focus moves to the message so it is read out.
   await expect(page.locator('.message-anchor')).toBeFocused();
@@ -259,7 +261,7 @@ test('admin records the four operations; the recipient sees the transfer', async
   await recipientContext.close();
 });
 
-test('a double-clicked Submit records the transaction once', async ({ page }) => {
+test('a double-clicked Record records the transaction once', async ({ page }) => {
   await signIn(page, demo.admin);
   const directory = await api<DirectoryResponse>(page, '/api/v1/shareholders?pageSize=200');
   const holder = directory.rows[0]!;
@@ -268,7 +270,8 @@ test('a double-clicked Submit records the transaction once', async ({ page }) =>
   await page.getByLabel('Shares', { exact: true }).fill('7');
   const note = `e2e ${run} double click`;
   await page.getByLabel('Notes', { exact: true }).fill(note);
-  await page.getByRole('button', { name: 'Submit Transaction' }).dblclick();
+  await page.getByRole('button', { name: 'Submit Transaction' }).click();
+  await page.getByRole('button', { name: 'Record' }).dblclick();
   await expect(page.locator('.message-anchor .alert')).toContainText(SAVED);
   await page.waitForTimeout(500);
   const statement = await statementOf(page, holder.id);
@@ -300,6 +303,7 @@ test('an answer lost on the way back: Submit again resends the same key and reco
     await route.continue();
   });
   await page.getByRole('button', { name: 'Submit Transaction' }).click();
+  await page.getByRole('button', { name: 'Record' }).click();
   const message = page.locator('.message-anchor .alert');
   await expect(message).toContainText(NOT_SAVED);
   await expect(message).toContainText('Could not reach the server');
@@ -308,6 +312,7 @@ test('an answer lost on the way back: Submit again resends the same key and reco
   await expect(page.getByLabel('Notes', { exact: true })).toHaveValue(note);
   const second = page.waitForResponse((r) => r.url().endsWith('/api/v1/transactions'));
   await page.getByRole('button', { name: 'Submit Transaction' }).click();
+  await page.getByRole('button', { name: 'Record' }).click();
   const replayed = await second;
   expect(replayed.status()).toBe(201);
   expect(replayed.headers()['idempotent-replayed']).toBe('true');
@@ -319,7 +324,9 @@ test('an answer lost on the way back: Submit again resends the same key and reco
   expect(statement.history.filter((r) => r.notes === note)).toHaveLength(1);
 });
 
-test('after a refusal, submitting again is a new submission with a new key', async ({ page }) => {
+test('a refusal is told by the review step, before anything is posted, every time', async ({
+  page,
+}) => {
   await signIn(page, demo.admin);
   const directory = await api<DirectoryResponse>(page, '/api/v1/shareholders?pageSize=200');
   const holder = directory.rows.find((r) => hundredths(r.balance) > 0n)!;
@@ -333,21 +340,20 @@ test('after a refusal, submitting again is a new submission with a new key', asy
     .check();
   await page.getByLabel('Shares', { exact: true }).fill('999999999');
   await page.getByLabel('Reason', { exact: true }).fill('More than they hold');
-  const keys: string[] = [];
+  // The review's dry run refuses it (issue 25): nothing is posted, so no key is spent.
+  const posts: string[] = [];
   page.on('request', (r) => {
-    if (r.url().endsWith('/api/v1/transactions') && r.method() === 'POST')
-      keys.push(r.headers()['idempotency-key'] ?? '');
+    if (r.url().endsWith('/api/v1/transactions') && r.method() === 'POST') posts.push(r.url());
   });
   for (let i = 0; i < 2; i++) {
-    const answer = page.waitForResponse((r) => r.url().endsWith('/api/v1/transactions'));
+    const answer = page.waitForResponse((r) => r.url().endsWith('/api/v1/transactions/preview'));
     await page.getByRole('button', { name: 'Submit Transaction' }).click();
     const refused = await answer;
     expect(refused.status()).toBe(409);
     expect(((await refused.json()) as { code: string }).code).toBe('LEDGER.INSUFFICIENT_SHARES');
     await expect(page.locator('.message-anchor .alert')).toContainText(FIX);
   }
-  expect(keys).toHaveLength(2);
-  expect(keys[1]).not.toBe(keys[0]);
+  expect(posts).toHaveLength(0);
 });
 
 test('Manage Shares: the loading bar until the holder list arrives; failures offer Retry', async ({
@@ -466,6 +472,10 @@ test('keyboard alone: record a transfer', async ({ page }) => {
   await tabTo(page, page.getByLabel('Notes', { exact: true }));
   await page.keyboard.type(note);
   await tabTo(page, page.getByRole('button', { name: 'Submit Transaction' }));
+  await page.keyboard.press('Enter');
+  // The review takes the focus; Record is reached from it by the keyboard too.
+  await expect(page.getByRole('heading', { name: 'Review the transaction' })).toBeFocused();
+  await tabTo(page, page.getByRole('button', { name: 'Record' }));
   await page.keyboard.press('Enter');
   await expect(page.locator('.message-anchor .alert')).toContainText(SAVED);
   await expect(page.locator('.message-anchor')).toBeFocused();

@@ -10,6 +10,7 @@ import {
   portalStates,
   postalCode,
 } from './shareholders';
+import { considerationFields, currencyCode, operationFacts } from './operation-facts';
 
 // The constants (paths, sort keys, operation types, headers, cache keys) are zod-free in
 // ./constants/ledger.ts; re-exported here for the server's convenience.
@@ -105,6 +106,7 @@ export const historyRow = z.object({
   /** Transfer In: who sent the shares; Transfer Out: who received them. */
   counterparty: z.string().nullable(),
   transactionOrder: z.string(),
+  ...operationFacts,
 });
 export type HistoryRow = z.infer<typeof historyRow>;
 
@@ -272,6 +274,7 @@ export const recordTransactionBody = z.strictObject({
   Reason: safeText().max(1000).optional(),
   /** New Issue only; common by default. */
   ClassType: z.enum(['common', 'preferred']).optional(),
+  ...considerationFields,
 });
 export type RecordTransactionBody = z.input<typeof recordTransactionBody>;
 
@@ -287,6 +290,8 @@ export const cancelReason = (b: { Reason?: string | undefined; Notes?: string | 
 
 export const transactionMessages = {
   reasonRequired: 'A reason is required to cancel shares: write it under Reason or Notes.',
+  currencyWithoutAmount: 'Enter the consideration amount, or leave its currency out.',
+  approvalInFuture: 'The approval date cannot be later than today.',
 } as const;
 
 /** An amount field of the form: "1,000" and (for Cost) "$1.50" read as the API's "1000", "1.50". */
@@ -312,6 +317,17 @@ export const recordTransactionForm = recordTransactionBody
     ShareDate: z.string().min(1, FORM_MESSAGES.date).pipe(isoDate),
     Shares: amountInput('Shares', false, FORM_MESSAGES.shares).pipe(z.string()),
     Cost: amountInput('Cost', true).optional(),
+    Consideration: amountInput('Consideration', true).optional(),
+    ConsiderationCurrency: z
+      .string()
+      .transform((t) => t.trim().toUpperCase() || undefined)
+      .pipe(currencyCode.optional())
+      .optional(),
+    ApprovalDate: z
+      .string()
+      .transform((t) => t.trim() || undefined)
+      .pipe(isoDate.optional())
+      .optional(),
   })
   .superRefine((b, ctx) => {
     const issue = (path: string, message: string) =>
@@ -324,6 +340,8 @@ export const recordTransactionForm = recordTransactionBody
       issue('DestinationShareholderId', LEDGER_ERROR_MESSAGES['LEDGER.RECIPIENT_REQUIRED']);
     if (b.Type === 'Cancel' && !cancelReason(b))
       issue('Reason', transactionMessages.reasonRequired);
+    if (b.ConsiderationCurrency && !b.Consideration)
+      issue('ConsiderationCurrency', transactionMessages.currencyWithoutAmount);
   });
 export type RecordTransactionForm = z.input<typeof recordTransactionForm>;
 
@@ -343,6 +361,10 @@ export const recordTransactionResponse = z.object({
   type: z.enum(operationTypes),
   certificates: z.array(certificateRow),
   transactions: z.array(recordedTransaction),
+  /** Set on a reversal (POST /api/v1/operations/:id/reverse): the operation it reverses. */
+  reversesOperationId: z.uuid().nullable().optional(),
+  /** Set when this operation has been reversed since. */
+  reversedByOperationId: z.uuid().nullable().optional(),
 });
 export type RecordTransactionResponse = z.infer<typeof recordTransactionResponse>;
 

@@ -19,6 +19,7 @@ export const webRoutes = {
   certificate: '/certificates/:id',
   capTable: '/cap-table',
   stockholderList: '/stockholder-list',
+  settings: '/settings',
 } as const;
 
 export type WebRoute = (typeof webRoutes)[keyof typeof webRoutes];

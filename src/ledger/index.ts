@@ -51,3 +51,10 @@ export {
 } from './transaction-types';
 
 export { DEFAULT_TIME_ZONE, isTimeZone, todayIn } from './today';
+export {
+  planReversal,
+  reversalInput,
+  type OriginalEntry,
+  type OriginalOperation,
+  type ReversalOptions,
+} from './plan-reversal';

@@ -24,6 +24,14 @@ export const LEDGER_ERROR_MESSAGES = {
   'LEDGER.REASON_REQUIRED': 'A reason is required to cancel shares.',
   'LEDGER.UNKNOWN_OPERATION': 'Unknown transaction type.',
   'LEDGER.EXCEEDS_AUTHORIZED': 'This would issue more shares of the class than are authorized.',
+  'LEDGER.FRACTIONAL_SHARES':
+    'The company issues whole shares only: enter a whole number of shares, without a fraction.',
+  'LEDGER.ALREADY_REVERSED': 'This operation has already been reversed.',
+  'LEDGER.REVERSAL_OF_REVERSAL':
+    'This operation is itself a reversal and cannot be reversed: record the original operation again instead.',
+  'LEDGER.REVERSAL_BLOCKED':
+    'The operation cannot be reversed: its shares have since been transferred or cancelled.',
+  'LEDGER.REVERSAL_NOT_SUPPORTED': 'The ledger cannot express the inverse of this operation.',
 } as const satisfies Record<`LEDGER.${string}`, string>;
 
 export type LedgerErrorCode = keyof typeof LEDGER_ERROR_MESSAGES;

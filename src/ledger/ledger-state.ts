@@ -34,6 +34,8 @@ export interface LedgerState {
   certificates: ReadonlyMap<string, CertificateState>;
   /** The classes an operation may add shares to (New Issue, conversion), locked; else absent. */
   classes?: ReadonlyMap<ClassType, ClassState>;
+  /** The company issues whole shares only (issue 25): an operation's shares may not be fractional. */
+  wholeSharesOnly?: boolean;
 }
 
 export type CertificateRef = { existingId: string } | { newRef: string };

@@ -10,6 +10,7 @@ import type {
   PlannedEntry,
 } from './ledger-state';
 import { effectOf, type OperationEffect } from './operation-effect';
+import { checkWholeShares } from './whole-shares';
 import { isOperationType, type OperationType, type TransactionType } from './transaction-types';
 
 /** One entry-form submission. Amounts arrive as decimal strings, exactly as the API received them. */
@@ -198,7 +199,7 @@ function debit(type: TransactionType, { origin, taken }: Allocation, cost: bigin
  * Decides one entry-form operation: refuses it with a LedgerError (first failure wins) or
  * returns the certificates and transactions to write. Pure: reads `state`, never changes it.
  *
- * Checks, in order: type; shares; cost; date (present, a calendar date, not after `today`);
+ * Checks, in order: type; shares (whole when the company says so); cost; date (present, a calendar date, not after `today`);
  * class (New Issue); reason (Cancel); holder exists and is active; recipient (Transfer:
  * present, not the sender, exists, active); origins (required, no duplicates, then each in the
  * order given: exists, owned by the holder, common (Convert), date not before its effective
@@ -249,6 +250,7 @@ type DraftPlan = Omit<OperationPlan, 'effect'>;
 function planEntries(input: OperationInput, state: LedgerState): DraftPlan {
   if (!isOperationType(input.type)) refuse('LEDGER.UNKNOWN_OPERATION', 'type');
   const shares = parseShares(input.shares);
+  if (state.wholeSharesOnly === true) checkWholeShares(shares);
   const cost = parseCost(input.cost);
   const date = parseDate(input.date, input.today);
   const classType = input.classType ?? 'common';

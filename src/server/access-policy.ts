@@ -78,6 +78,12 @@ export const accessPolicy: Record<string, Rule> = {
   'GET /api/v1/certificates/:id.pdf': 'shareholder',
   'GET /api/v1/certificate-register': 'ledger:read',
   'POST /api/v1/transactions': 'ledger:write',
+  // Issue 25 (decision 122): the review step's dry run, a reversal (a person's decision, with a
+  // reason), the company's settings.
+  'POST /api/v1/transactions/preview': 'ledger:write',
+  'POST /api/v1/operations/:id/reverse': 'administrator',
+  'GET /api/v1/company/settings': 'ledger:read',
+  'PUT /api/v1/company/settings': 'administrator',
   'GET /api/v1/audit': 'ledger:read',
   'GET /api/v1/audit/chain': 'ledger:read',
   'GET /api/v1/ledger': 'ledger:read',

@@ -29,6 +29,8 @@ import { inviteRoutes } from './features/shareholders/invite-routes';
 import { accessRoutes } from './features/shareholders/access-routes';
 import { shareClassRoutes } from './features/share-classes/share-class-routes';
 import { capTableRoutes } from './features/cap-table/cap-table-routes';
+import { companySettingsRoutes } from './features/company-settings/company-settings-routes';
+import { correctionRoutes } from './features/corrections/correction-routes';
 import { statementPdfRoutes } from './features/shareholders/statement-pdf-routes';
 import { certificateRoutes } from './features/certificates/certificate-routes';
 import { transactionRoutes } from './features/transactions/transaction-routes';
@@ -109,6 +111,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(shareClassRoutes, { db: database.db });
   await app.register(capTableRoutes, { db: database.db });
   await app.register(transactionRoutes, { database });
+  await app.register(correctionRoutes, { database });
+  await app.register(companySettingsRoutes, { db: database.db });
   await app.register(auditRoutes, { db: database.db });
   await app.register(companyLedgerRoutes, { db: database.db });
   await app.register(dataApiRoutes, { database });

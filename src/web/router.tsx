@@ -41,6 +41,7 @@ const routes: Record<RouteName, { access: PageAccess; Page: ReturnType<typeof la
     access: 'reader',
     Page: lazy(() => import('./routes/stockholder-list-page')),
   },
+  settings: { access: 'administrator', Page: lazy(() => import('./routes/settings-page')) },
 };
 
 /** Created by main.tsx once the reset token has left the address (the router reads it). */

@@ -39,6 +39,13 @@ const BY_CODE = {
   'LEDGER.INSUFFICIENT_SHARES': 409,
   // Past the class's authorized shares: a conflict with the company's charter, not bad input.
   'LEDGER.EXCEEDS_AUTHORIZED': 409,
+  // The company's whole-shares setting, and a reversal the ledger's state no longer allows
+  // (decision 122): conflicts with what is recorded, not bad input.
+  'LEDGER.FRACTIONAL_SHARES': 409,
+  'LEDGER.ALREADY_REVERSED': 409,
+  'LEDGER.REVERSAL_OF_REVERSAL': 409,
+  'LEDGER.REVERSAL_BLOCKED': 409,
+  'OPERATION.NOT_FOUND': 404,
   'SHARE_CLASS.BELOW_OUTSTANDING': 409,
   'SHARE_CLASS.NOT_FOUND': 404,
   // An origin emptied by a concurrent operation: the same conflict as insufficient shares.

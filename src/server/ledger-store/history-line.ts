@@ -16,6 +16,28 @@ export interface TransactionSqlRow {
   notes: string;
   reason: string | null;
   transaction_order: string;
+  /** The operation's facts (decision 122), when the query reads them. */
+  operation_id?: string;
+  consideration?: string | null;
+  consideration_currency?: string | null;
+  approval_date?: string | null;
+  approval_reference?: string | null;
+  reverses_operation_id?: string | null;
+  reversed_by_operation_id?: string | null;
+}
+
+/** The operation's facts of a line, when its query read them. */
+function operationFacts(row: Omit<TransactionSqlRow, 'shares'>): Partial<HistoryRow> {
+  if (row.operation_id === undefined) return {};
+  return {
+    operationId: row.operation_id,
+    consideration: row.consideration == null ? null : amountText(row.consideration),
+    considerationCurrency: row.consideration_currency ?? null,
+    approvalDate: row.approval_date ?? null,
+    approvalReference: row.approval_reference ?? null,
+    reversesOperationId: row.reverses_operation_id ?? null,
+    reversedByOperationId: row.reversed_by_operation_id ?? null,
+  };
 }
 
 /** One line of a history: the stored type with its label, the origin's label, the figures. */
@@ -51,5 +73,6 @@ export function historyLine(
     reason: row.reason,
     counterparty: at.counterparty,
     transactionOrder: row.transaction_order,
+    ...operationFacts(row),
   };
 }

@@ -114,12 +114,16 @@ export async function lockOperationState(
     statements.push(lockHolders(organizationId, holderIds, originIds));
   if (classType)
     statements.push(lockClass(organizationId, classType), outstandingOf(organizationId, classType));
+  // The company's setting (issue 25); read, not locked: a change races a posting as any setting.
+  statements.push(sql`select whole_shares_only from organization where id = ${organizationId}`);
   const locked = await lt.send(statements);
+  const [setting] = locked.pop() as { whole_shares_only: boolean }[];
+  const wholeSharesOnly = setting?.whole_shares_only === true;
   const origins = (originIds.length > 0 ? locked.shift()! : []) as LockedCertificate[];
   const holders = (
     originIds.length > 0 || holderIds.length > 0 ? locked.shift()! : []
   ) as LockedHolder[];
-  const state = ledgerStateOf(origins, holders);
+  const state = { ...ledgerStateOf(origins, holders), wholeSharesOnly };
   if (!classType) return { origins, holders, state };
   const [limit] = locked[0] as { authorized: string | null }[];
   const [held] = locked[1] as { outstanding: string }[];

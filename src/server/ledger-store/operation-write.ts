@@ -5,8 +5,19 @@ import { filledAnswer, type AnswerTemplate } from './answer-template';
 import { auditAfter, auditBefore } from './operation-audit';
 import { certificateIdOf, type OperationContext } from './posted-operation';
 
+/** What an operation row keeps besides its type and reason (issue 25; decision 122). */
+export interface OperationRecord {
+  /** Total paid, an exact decimal string, with its ISO 4217 currency: both or neither. */
+  consideration?: { amount: string; currency: string } | null;
+  approvalDate?: string | null;
+  approvalReference?: string | null;
+  /** The operation this one reverses. */
+  reversesOperationId?: string | null;
+}
+
 export interface WriteOptions {
   actor: { userId: string; holderId: string | null };
+  record?: OperationRecord;
   requestId: string | null;
   idempotencyKey: string | null;
   /** The answer to store under the claimed key, with the statement's numbers filled in. */
@@ -24,11 +35,17 @@ const byId = <T>([a]: [string, T], [b]: [string, T]) => (a < b ? -1 : 1);
 
 function operationRow(ctx: OperationContext, opts: WriteOptions): SQL {
   const { plan } = ctx;
+  const r = opts.record ?? {};
   return sql`operation as (
     insert into ledger_operation
-      (id, organization_id, type, recorded_by, request_id, idempotency_key, reason)
+      (id, organization_id, type, recorded_by, request_id, idempotency_key, reason,
+       consideration, consideration_currency, approval_date, approval_reference,
+       reverses_operation_id)
     values (${ctx.operationId}, ${ctx.organizationId}, ${plan.operation}, ${opts.actor.userId},
-            ${opts.requestId}, ${opts.idempotencyKey}, ${plan.reason}))`;
+            ${opts.requestId}, ${opts.idempotencyKey}, ${plan.reason},
+            ${r.consideration?.amount ?? null}::numeric, ${r.consideration?.currency ?? null},
+            ${r.approvalDate ?? null}::date, ${r.approvalReference ?? null},
+            ${r.reversesOperationId ?? null}::uuid))`;
 }
 
 /** The kept balances, sorted by id: the order the rows were locked in. */
@@ -70,9 +87,10 @@ function auditRow(ctx: OperationContext, opts: WriteOptions): SQL {
       (organization_id, actor_user_id, actor_holder_id, action, entity_type, entity_id,
        operation_id, request_id, reason, before, after)
     values (${ctx.organizationId}, ${opts.actor.userId}, ${opts.actor.holderId},
-            ${`ledger.${plan.operation}`}, 'ledger_operation', ${ctx.operationId}, ${ctx.operationId},
+            ${opts.record?.reversesOperationId ? 'ledger.Reverse' : `ledger.${plan.operation}`},
+            'ledger_operation', ${ctx.operationId}, ${ctx.operationId},
             ${opts.requestId}, ${plan.reason}, ${JSON.stringify(auditBefore(ctx))}::jsonb,
-            ${JSON.stringify(auditAfter(ctx))}::jsonb))`;
+            ${JSON.stringify({ ...auditAfter(ctx), record: opts.record ?? {} })}::jsonb))`;
 }
 
 /**

@@ -1,9 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { planOperation, type OperationInput } from '../../ledger';
+import {
+  planOperation,
+  type LedgerState,
+  type OperationInput,
+  type OperationPlan,
+} from '../../ledger';
 import type { LedgerTransaction } from '../db/ledger-transaction';
 import { answerTemplate } from './answer-template';
-import { lockOperationState } from './lock-operation-state';
-import { operationWrite, type Written } from './operation-write';
+import { lockOperationState, type LockedState } from './lock-operation-state';
+import { operationWrite, type OperationRecord, type Written } from './operation-write';
 import { buildPosted, type OperationContext, type PostedOperation } from './posted-operation';
 
 export type { PostedCertificate, PostedOperation, PostedTransaction } from './posted-operation';
@@ -15,6 +20,10 @@ export interface PostOperationOptions {
   actor: { userId: string; holderId: string | null };
   requestId?: string | null | undefined;
   idempotencyKey?: string | null | undefined;
+  /** What the operation row keeps besides its type and reason: consideration, approval, link. */
+  record?: OperationRecord;
+  /** The ledger's decision; planOperation unless the caller plans otherwise (a reversal). */
+  planner?: Planner;
   /**
    * The operation ends its transaction: on PostgreSQL its write and COMMIT leave in one round
    * trip. Nothing may use the transaction after it.
@@ -41,9 +50,12 @@ export async function postOperation(
   lt: LedgerTransaction,
   opts: PostOperationOptions,
 ): Promise<PostedOperation> {
-  const input = normalizeIds(opts.input);
-  const locked = await lockOperationState(lt, opts.organizationId, input);
-  const plan = planOperation(input, locked.state);
+  const { input, locked, plan } = await lockAndPlan(
+    lt,
+    opts.organizationId,
+    opts.input,
+    opts.planner,
+  );
   const ctx: OperationContext = {
     organizationId: opts.organizationId,
     operationId: randomUUID(),
@@ -58,6 +70,7 @@ export async function postOperation(
     actor: opts.actor,
     requestId: opts.requestId ?? null,
     idempotencyKey: opts.idempotencyKey ?? null,
+    record: opts.record ?? {},
     ...(answer && {
       answer: { ...answer, template: answerTemplate((n) => answer.body(buildPosted(ctx, n))) },
     }),
@@ -71,6 +84,29 @@ export async function postOperation(
   return written.answered && written.body !== null
     ? { ...posted, storedBody: JSON.parse(written.body) as unknown }
     : posted;
+}
+
+export type Planner = (input: OperationInput, state: LedgerState) => OperationPlan;
+
+export interface PlannedPosting {
+  input: OperationInput;
+  locked: LockedState;
+  plan: OperationPlan;
+}
+
+/**
+ * The first half of a posting: lock the rows the input stands on and let the ledger decide (a
+ * LedgerError rolls the transaction back). A preview stops here and writes nothing.
+ */
+export async function lockAndPlan(
+  lt: LedgerTransaction,
+  organizationId: string,
+  given: OperationInput,
+  planner: Planner = planOperation,
+): Promise<PlannedPosting> {
+  const input = normalizeIds(given);
+  const locked = await lockOperationState(lt, organizationId, input);
+  return { input, locked, plan: planner(input, locked.state) };
 }
 
 /** Ids compare in lower case, as PostgreSQL returns them. */

@@ -38,6 +38,7 @@ export function MainNav(props: { user: UserInfo; close: () => void; onLogout: ()
       {reader && link('/stockholder-list', 'Stockholder List', pathname === '/stockholder-list')}
       {user.isAdmin && link('/api-keys', 'API Keys', pathname === '/api-keys')}
       {user.isAdmin && link('/import/salesforce', 'Import', pathname === '/import/salesforce')}
+      {user.isAdmin && link('/settings', 'Settings', pathname === '/settings')}
       {link('/password', 'Change Password', pathname === '/password')}
       <Nav.Link
         as="button"

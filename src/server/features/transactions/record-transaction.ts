@@ -1,29 +1,28 @@
+import type { z } from 'zod';
 import {
   cancelReason,
   transactionMessages,
-  type RecordTransactionResponse,
   type recordTransactionBody,
 } from '../../../contract/ledger';
-import type { z } from 'zod';
 import {
-  isLedgerError,
   todayIn,
+  type LedgerError,
   type LedgerErrorCode,
   type LedgerField,
   type OperationInput,
 } from '../../../ledger';
 import type { Database } from '../../db/open-database';
-import { errorAnswer } from '../../http/error-answer';
+import type { Precondition } from '../../db/pipelined-transaction';
+import { invalid } from '../../http/invalid-input';
 import {
-  claimIdempotencyKey,
-  claimStatement,
-  completeIdempotencyKey,
-  releaseIdempotencyKey,
-  requestHash,
-  type StoredAnswer,
-} from '../../ledger-store/idempotency';
-import { postOperation, type PostedOperation } from '../../ledger-store/post-operation';
-import { isPreconditionFailed, type Precondition } from '../../db/pipelined-transaction';
+  postExactlyOnce,
+  recordedAnswer,
+  refusalAnswer,
+  type ExactlyOnceAnswer,
+} from '../../ledger-store/exactly-once';
+import type { StoredAnswer } from '../../ledger-store/idempotency';
+import type { OperationRecord } from '../../ledger-store/operation-write';
+import { postOperation } from '../../ledger-store/post-operation';
 import type { Principal } from '../../plugins/access-control';
 import type { OperationNotices } from '../../notices/operation-notices';
 
@@ -36,10 +35,7 @@ export interface RecordTransactionOptions {
   notices?: Pick<OperationNotices, 'send'> | undefined;
 }
 
-export interface RecordTransactionAnswer extends StoredAnswer {
-  /** True when this is the stored answer of an earlier request with the same key. */
-  replayed: boolean;
-}
+export type RecordTransactionAnswer = ExactlyOnceAnswer;
 
 /** The request body's name for each field the ledger names in a refusal. */
 const REQUEST_FIELD: Record<LedgerField, keyof z.input<typeof recordTransactionBody>> = {
@@ -80,21 +76,25 @@ export function toOperationInput(
   };
 }
 
-/** The answer to a recorded operation: what it created, with the certificates' printed numbers. */
-function responseBody(posted: PostedOperation): RecordTransactionResponse {
+/**
+ * The operation's consideration and approval as the row keeps them (decision 122): a currency
+ * without an amount, or an approval dated after today, is refused naming the field.
+ */
+export function operationRecordOf(
+  body: z.output<typeof recordTransactionBody>,
+  today: string,
+): OperationRecord {
+  if (body.ConsiderationCurrency !== undefined && body.Consideration === undefined)
+    throw invalid('ConsiderationCurrency', transactionMessages.currencyWithoutAmount);
+  if (body.ApprovalDate !== undefined && body.ApprovalDate > today)
+    throw invalid('ApprovalDate', transactionMessages.approvalInFuture);
   return {
-    operationId: posted.operationId,
-    type: posted.type,
-    certificates: posted.certificates,
-    transactions: posted.transactions.map((t) => ({
-      id: t.id,
-      certificate: t.certificate,
-      type: t.type,
-      shares: t.shares,
-      cost: t.cost,
-      date: t.date,
-      origin: t.origin,
-    })),
+    consideration:
+      body.Consideration === undefined
+        ? null
+        : { amount: body.Consideration, currency: body.ConsiderationCurrency ?? 'USD' },
+    approvalDate: body.ApprovalDate ?? null,
+    approvalReference: body.ApprovalReference || null,
   };
 }
 
@@ -107,70 +107,44 @@ export async function recordTransaction(
   database: Database,
   opts: RecordTransactionOptions,
 ): Promise<RecordTransactionAnswer> {
-  const { db } = database;
   const { principal } = opts;
   if (principal.organizationId === null) throw new Error('administrator without an organization');
   const scope = `user:${principal.userId}`;
   const key = opts.idempotencyKey;
-  const hash = requestHash(opts.body);
   // "Today" is the company's, in its time zone: no future date, the day a transaction defaults to.
-  const input = toOperationInput(opts.body, todayIn(principal.timeZone));
-  const post = (precondition?: Precondition) =>
-    database.ledgerTransaction(
-      (lt) =>
-        postOperation(lt, {
-          organizationId: principal.organizationId!,
-          input,
-          actor: { userId: principal.userId, holderId: principal.holderId },
-          requestId: opts.requestId,
-          idempotencyKey: key,
-          commit: true,
-          // Stored with the effect, in the same transaction: a crash leaves neither or both.
-          answer: { scope, key, status: 201, body: responseBody },
-        }),
-      precondition ? { precondition } : {},
-    );
-
-  /** Set once the key is this request's: only then may a failure free it. */
-  let claimed = false;
-  // A refusal is stored as the key's answer; any other failure frees the key, nothing written.
-  const fail = async (err: unknown): Promise<RecordTransactionAnswer> => {
-    if (isLedgerError(err)) {
-      // The field named as the request names it, so a client can point at what it sent.
-      const answer: StoredAnswer = errorAnswer({
-        code: err.code,
-        message: REQUEST_MESSAGE[err.code] ?? err.message,
-        field: err.field && REQUEST_FIELD[err.field],
-        details: err.details,
-      });
-      await completeIdempotencyKey(db, { scope, key, answer });
-      return { ...answer, replayed: false };
-    }
-    if (claimed) await releaseIdempotencyKey(db, { scope, key }).catch(() => undefined);
-    throw err;
-  };
-
-  let posted: PostedOperation;
-  try {
-    // The common case, a new key, is claimed in the same round trip as the posting begins.
-    posted = await post({
-      statement: claimStatement({ scope, key, hash }),
-      holds: (inserted: unknown[]) => (claimed = inserted.length > 0),
-    });
-  } catch (err) {
-    if (!isPreconditionFailed(err)) return fail(err);
-    // Taken: a replay, another body (422), still in flight (409), or abandoned (taken over).
-    const claim = await claimIdempotencyKey(db, { scope, key, hash });
-    if (claim.kind === 'replay') return { ...claim.answer, replayed: true };
-    claimed = true;
-    try {
-      posted = await post();
-    } catch (e) {
-      return fail(e);
-    }
-  }
-  // Committed: the holders' notices go out after the answer, and never fail it (decision 123).
-  opts.notices?.send({ organizationId: principal.organizationId, operationId: posted.operationId });
-  // What was stored, as a replay of this key reads it back.
-  return { status: 201, body: posted.storedBody, replayed: false };
+  const today = todayIn(principal.timeZone);
+  const input = toOperationInput(opts.body, today);
+  const record = operationRecordOf(opts.body, today);
+  return postExactlyOnce(database, {
+    scope,
+    key,
+    request: opts.body,
+    post: (precondition?: Precondition) =>
+      database.ledgerTransaction(
+        (lt) =>
+          postOperation(lt, {
+            organizationId: principal.organizationId!,
+            input,
+            actor: { userId: principal.userId, holderId: principal.holderId },
+            requestId: opts.requestId,
+            idempotencyKey: key,
+            record,
+            commit: true,
+            // Stored with the effect, in the same transaction: a crash leaves neither or both.
+            answer: { scope, key, status: 201, body: (posted) => recordedAnswer(posted) },
+          }),
+        precondition ? { precondition } : {},
+      ),
+    refusal: (err) => refusalInRequestTerms(err),
+    // Committed: the holders' notices go out after the answer, and never fail it (decision 123).
+    committed: (posted) =>
+      opts.notices?.send({
+        organizationId: principal.organizationId!,
+        operationId: posted.operationId,
+      }),
+  });
 }
+
+/** A ledger refusal with the field named as the request names it, so a client can point at it. */
+export const refusalInRequestTerms = (err: LedgerError): StoredAnswer =>
+  refusalAnswer(err, err.field && REQUEST_FIELD[err.field], REQUEST_MESSAGE[err.code]);

@@ -10,6 +10,9 @@ import type { Database } from '../../db/open-database';
 import { errorResponses } from '../../http/openapi';
 import { postingErrorCodes } from '../../ledger-store/posting-codes';
 import { recordTransaction } from './record-transaction';
+import { previewTransaction } from './preview-transaction';
+import { correctionPaths, previewResponse } from '../../../contract/corrections';
+import { LEDGER_ERROR_CODES } from '../../../ledger';
 import { companyCallerOf } from '../../http/caller';
 
 /** POST /api/v1/transactions (administrator; Idempotency-Key required). */
@@ -47,5 +50,24 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ database: Database }> = 
       // The stored first answer, byte for byte what the first request got.
       return reply.code(answer.status as 201).send(answer.body as never);
     },
+  );
+
+  app.post(
+    correctionPaths.previewTransaction,
+    {
+      schema: {
+        operationId: 'previewTransaction',
+        tags: ['ledger'],
+        summary: 'What recording this transaction would do, without recording it',
+        description:
+          'The same body as POST /api/v1/transactions, decided by the same rules on the ledger as ' +
+          'it stands: the certificates it would use and create, and each holder’s balances ' +
+          'before and after; or the same refusal the posting would answer. Nothing is written ' +
+          'and no Idempotency-Key is needed (Manage Shares’ review step).',
+        body: recordTransactionBody,
+        response: { 200: previewResponse, ...errorResponses(...LEDGER_ERROR_CODES, 'DB.BUSY') },
+      },
+    },
+    async (request) => previewTransaction(database, companyCallerOf(request), request.body),
   );
 };

@@ -1,12 +1,25 @@
+import type { ReactNode } from 'react';
 import Table from 'react-bootstrap/Table';
 import type { StatementResponse } from '../../../contract/ledger';
 import { counterpartyPhrase, notesWithReason } from '../../../ledger';
 import { TypeBadge } from '../../components/type-badge';
 import { statementHeader } from '../../../contract/statement-header';
 import { formatCost, formatDate, formatShares, statementBalanceNote } from '../../lib/format';
+import { OperationFacts } from './operation-facts';
+
+type Row = StatementResponse['history'][number];
+
+/** An action offered on each history row (the page decides: administrators may reverse). */
+export type RowAction = (row: Row) => ReactNode;
 
 /** The certificate-style statement: screen and print share this markup (styles.css @media print). */
-export function StatementDocument({ statement }: { statement: StatementResponse }) {
+export function StatementDocument({
+  statement,
+  rowAction,
+}: {
+  statement: StatementResponse;
+  rowAction?: RowAction | undefined;
+}) {
   const { history } = statement;
   return (
     <article className="statement-document" aria-labelledby="statement-holder">
@@ -52,7 +65,7 @@ export function StatementDocument({ statement }: { statement: StatementResponse 
               </thead>
               <tbody>
                 {history.map((row) => (
-                  <HistoryRow key={row.id} row={row} />
+                  <HistoryRow key={row.id} row={row} action={rowAction} />
                 ))}
               </tbody>
             </Table>
@@ -139,7 +152,7 @@ function TotalBalance({ statement }: { statement: StatementResponse }) {
 }
 
 /** One transaction of the history. */
-function HistoryRow({ row }: { row: StatementResponse['history'][number] }) {
+function HistoryRow({ row, action }: { row: Row; action?: RowAction | undefined }) {
   const phrase = counterpartyPhrase(row.type, row.counterparty);
   return (
     <tr>
@@ -169,6 +182,8 @@ function HistoryRow({ row }: { row: StatementResponse['history'][number] }) {
       </td>
       <td data-label="Notes" className="statement-notes">
         {notesWithReason(row.notes, row.reason)}
+        <OperationFacts row={row} />
+        {action?.(row)}
       </td>
     </tr>
   );

@@ -9,7 +9,7 @@ import { ApiError } from '../../lib/api-client';
 import { useAsOfParam } from '../../lib/as-of-date';
 import { idParams } from '../../../contract/ledger';
 import { HolderNotFound } from './holder-not-found';
-import { StatementDocument } from './statement-document';
+import { StatementDocument, type RowAction } from './statement-document';
 import { downloadStatementPdf, statementPdfUrl, useStatement } from './api/use-statement';
 
 export const NO_DATA_TO_PRINT =
@@ -24,13 +24,20 @@ export function pdfFailureMessage(error: unknown): string {
 }
 
 /** Balance and statement of one holder, with Print Report, Download PDF and an as-of date. */
-export function StatementScreen({ holderId, today }: { holderId: string; today: string }) {
+export function StatementScreen(props: ScreenProps) {
   // Not an id at all: not found, without asking the server (whose answer is a technical 400).
-  if (!idParams.safeParse({ id: holderId }).success) return <HolderNotFound />;
-  return <KnownStatementScreen holderId={holderId} today={today} />;
+  if (!idParams.safeParse({ id: props.holderId }).success) return <HolderNotFound />;
+  return <KnownStatementScreen {...props} />;
 }
 
-function KnownStatementScreen({ holderId, today }: { holderId: string; today: string }) {
+interface ScreenProps {
+  holderId: string;
+  today: string;
+  /** An action on each history row (view-page: Reverse, for administrators). */
+  rowAction?: RowAction | undefined;
+}
+
+function KnownStatementScreen({ holderId, today, rowAction }: ScreenProps) {
   const asOf = useAsOfParam(today);
   const query = useStatement(holderId, asOf.param);
   const [printBlocked, setPrintBlocked] = useState(false);
@@ -90,7 +97,7 @@ function KnownStatementScreen({ holderId, today }: { holderId: string; today: st
         <PdfFailure failure={pdf.error} onClose={pdf.clearError} />
       </div>
       <QueryState query={query} what="the statement">
-        {(statement) => <StatementDocument statement={statement} />}
+        {(statement) => <StatementDocument statement={statement} rowAction={rowAction} />}
       </QueryState>
     </>
   );

@@ -23,6 +23,10 @@ const FIELD_OF: Record<string, TransactionField> = {
   Notes: 'Notes',
   reason: 'Reason',
   Reason: 'Reason',
+  Consideration: 'Consideration',
+  ConsiderationCurrency: 'ConsiderationCurrency',
+  ApprovalDate: 'ApprovalDate',
+  ApprovalReference: 'ApprovalReference',
 };
 
 export type TransactionField =
@@ -35,7 +39,11 @@ export type TransactionField =
   | 'ClassType'
   | 'Origin'
   | 'Notes'
-  | 'Reason';
+  | 'Reason'
+  | 'Consideration'
+  | 'ConsiderationCurrency'
+  | 'ApprovalDate'
+  | 'ApprovalReference';
 
 export interface Refusal {
   /** The field to put the message next to; undefined for a refusal of the whole request. */

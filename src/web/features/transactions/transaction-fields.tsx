@@ -81,14 +81,20 @@ export function OriginFieldset(props: {
   );
 }
 
-/** Date, Shares and Cost on one row. */
-export function AmountRow() {
+/** Date, Shares and Cost on one row; Shares says when the company issues whole shares only. */
+export function AmountRow({ wholeSharesOnly = false }: { wholeSharesOnly?: boolean }) {
   return (
     <Row>
       <FormField {...field('ShareDate')} id="tx-date" label="Date" md={4}>
         <DateInput required />
       </FormField>
-      <FormField {...field('Shares')} id="tx-shares" label="Shares" md={4}>
+      <FormField
+        {...field('Shares')}
+        id="tx-shares"
+        label="Shares"
+        md={4}
+        {...(wholeSharesOnly ? { description: 'Whole shares only (company setting).' } : {})}
+      >
         <NumberInput required />
       </FormField>
       <FormField

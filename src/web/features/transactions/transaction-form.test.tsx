@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { PreviewResponse } from '../../../contract/corrections';
 import type {
   CertificateRow,
   DirectoryResponse,
@@ -71,9 +72,35 @@ const recorded = (type: RecordTransactionResponse['type']): RecordTransactionRes
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-/** Answers the form's reads and records the bodies of the transactions it sends. */
+const preview: PreviewResponse = {
+  type: 'New Issue',
+  date: TODAY,
+  certificates: [
+    {
+      id: null,
+      certificate: null,
+      holderId: ADA,
+      holderName: 'Ada',
+      classType: 'common',
+      shares: '10.00',
+      before: '0.00',
+      after: '10.00',
+    },
+  ],
+  holders: [
+    {
+      id: ADA,
+      name: 'Ada',
+      before: { common: '100.00', preferred: '0.00', total: '100.00' },
+      after: { common: '110.00', preferred: '0.00', total: '110.00' },
+    },
+  ],
+};
+
+/** Answers the form's reads and records the bodies of the transactions (and previews) it sends. */
 function network() {
   const sent: Record<string, unknown>[] = [];
+  const previewed: Record<string, unknown>[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn((input: URL | string, init?: RequestInit) => {
@@ -81,6 +108,10 @@ function network() {
       if (url.pathname === '/api/v1/shareholders') return Promise.resolve(json(200, directory));
       if (url.pathname === '/api/v1/certificates')
         return Promise.resolve(json(200, { rows: [certificate] }));
+      if (url.pathname === '/api/v1/transactions/preview' && init?.method === 'POST') {
+        previewed.push(JSON.parse(init.body as string) as Record<string, unknown>);
+        return Promise.resolve(json(200, preview));
+      }
       if (url.pathname === '/api/v1/transactions' && init?.method === 'POST') {
         const body = JSON.parse(init.body as string) as Record<string, unknown>;
         sent.push(body);
@@ -89,14 +120,14 @@ function network() {
       return Promise.resolve(json(404, { code: 'HTTP.NOT_FOUND', message: 'Not found.' }));
     }),
   );
-  return sent;
+  return Object.assign(sent, { previewed });
 }
 
-function renderForm() {
+function renderForm(wholeSharesOnly?: boolean) {
   render(
     <QueryClientProvider client={createQueryClient()}>
       <MemoryRouter>
-        <TransactionForm today={TODAY} />
+        <TransactionForm today={TODAY} wholeSharesOnly={wholeSharesOnly} />
       </MemoryRouter>
     </QueryClientProvider>,
   );
@@ -111,9 +142,15 @@ async function pickAda() {
   fireEvent.change(select, { target: { value: ADA } });
 }
 
+/** Submit, then Record on the review when it appears (as a person does). */
 async function submit() {
   await act(async () => {
     fireEvent.click(screen.getByRole('button', { name: 'Submit Transaction' }));
+  });
+  const record = screen.queryByRole('button', { name: 'Record' });
+  if (!record) return;
+  await act(async () => {
+    fireEvent.click(record);
   });
 }
 
@@ -260,5 +297,72 @@ describe('Manage Shares: an empty submit', () => {
     expect(input('Shares').getAttribute('aria-invalid')).toBe('true');
     expect(document.body.textContent).not.toMatch(/Too small|expected string|Invalid input/);
     expect(sent).toHaveLength(0);
+  });
+});
+
+describe('Manage Shares: the review step', () => {
+  it('shows what will be recorded, focuses its heading, and Back returns to the values unsent', async () => {
+    const sent = network();
+    renderForm();
+    await pickAda();
+    type('Shares', '10');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Submit Transaction' }));
+    });
+    const heading = await screen.findByRole('heading', { name: 'Review the transaction' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    expect(sent.previewed).toEqual([expect.objectContaining({ Shares: '10', Type: 'New Issue' })]);
+    expect(screen.getByText('New certificate')).toBeTruthy();
+    const balances = screen.getAllByRole('table')[1]!;
+    expect(balances.textContent).toContain('100');
+    expect(balances.textContent).toContain('110');
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.queryByRole('heading', { name: 'Review the transaction' })).toBeNull();
+    expect(input('Shares').value).toBe('10');
+    expect(sent).toHaveLength(0);
+  });
+
+  it('refuses a fraction before sending when the company issues whole shares only', async () => {
+    const sent = network();
+    renderForm(true);
+    await pickAda();
+    type('Shares', '10.5');
+    await submit();
+    await waitFor(() =>
+      expect(document.getElementById('tx-Shares-error')?.textContent).toContain(
+        'whole shares only',
+      ),
+    );
+    expect(sent.previewed).toHaveLength(0);
+    expect(sent).toHaveLength(0);
+  });
+
+  it('sends the consideration and approval, the currency only when given', async () => {
+    const sent = network();
+    renderForm();
+    await pickAda();
+    type('Shares', '10');
+    type('Consideration', '1,500');
+    type('Approval reference', 'Board consent 7');
+    await submit();
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ Consideration: '1500', ApprovalReference: 'Board consent 7' });
+    expect(sent[0]).not.toHaveProperty('ConsiderationCurrency');
+    expect(sent[0]).not.toHaveProperty('ApprovalDate');
+  });
+
+  it('refuses a currency without an amount, naming the field', async () => {
+    const sent = network();
+    renderForm();
+    await pickAda();
+    type('Shares', '10');
+    type('Currency', 'EUR');
+    await submit();
+    await waitFor(() =>
+      expect(document.getElementById('tx-currency-error')?.textContent).toBe(
+        'Enter the consideration amount, or leave its currency out.',
+      ),
+    );
+    expect(sent.previewed).toHaveLength(0);
   });
 });

@@ -8,7 +8,9 @@ import { SubmitButton } from '../../components/form/submit-button';
 import { INFORMATION_NOT_SAVED, INFORMATION_SAVED } from '../../lib/save-messages';
 import { useCertificates } from './api/use-certificates';
 import { HolderPicker } from './holder-picker';
+import { ConsiderationFields } from './consideration-fields';
 import { AmountRow, NoteFields, OriginFieldset, TypeRow } from './transaction-fields';
+import { TransactionReview } from './transaction-review';
 import { TransactionReceipt } from './transaction-receipt';
 import {
   emptyTransaction,
@@ -24,10 +26,17 @@ import { useTransactionSubmit, type TransactionOutcome } from './use-transaction
 export const TRANSACTION_FIX = 'Not recorded yet: correct the field marked below and submit again.';
 
 /**
- * Manage Shares: records a New Issue, Transfer, Convert to Preferred or Cancel.
- * `today`: the company's date, the form's default (routes/transaction-page.tsx).
+ * Manage Shares: records a New Issue, Transfer, Convert to Preferred or Cancel, after a review
+ * of what it will do. `today`: the company's date, the form's default; `wholeSharesOnly`: the
+ * company's setting when known (routes/transaction-page.tsx).
  */
-export function TransactionForm({ today }: { today: string }) {
+export function TransactionForm({
+  today,
+  wholeSharesOnly,
+}: {
+  today: string;
+  wholeSharesOnly?: boolean | undefined;
+}) {
   const form = useForm<RecordTransactionForm>({
     resolver: formResolver(recordTransactionForm, TRANSACTION_LABELS),
     defaultValues: emptyTransaction(today),
@@ -36,17 +45,28 @@ export function TransactionForm({ today }: { today: string }) {
   const holders = useTransactionHolders(form);
   const type = form.watch('Type');
   const certificates = useCertificates(needsOrigins(type) ? (holders.from?.id ?? null) : null);
-  const { outcome, pending, submit } = useTransactionSubmit({
+  const submitting = useTransactionSubmit({
     form,
     today,
     holders,
     certificates: certificates.data?.rows ?? [],
+    wholeSharesOnly: wholeSharesOnly === true,
   });
+  const { outcome, pending, submit, review } = submitting;
 
   return (
     <FormProvider {...form}>
+      {review && (
+        <TransactionReview
+          review={review}
+          pending={submitting.recording}
+          onBack={submitting.back}
+          onRecord={submitting.confirm}
+        />
+      )}
       <Form
         id="transaction-form"
+        hidden={review !== null}
         noValidate
         onSubmit={(e) => void submit(e)}
         aria-labelledby="page-title"
@@ -78,8 +98,9 @@ export function TransactionForm({ today }: { today: string }) {
         {needsOrigins(type) && (
           <OriginFieldset type={type} from={holders.from} certificates={certificates} />
         )}
-        <AmountRow />
+        <AmountRow wholeSharesOnly={wholeSharesOnly === true} />
         <NoteFields type={type} />
+        <ConsiderationFields />
         <SubmitButton pending={pending || isSubmitting} pendingLabel="Submitting…">
           Submit Transaction
         </SubmitButton>

@@ -22,6 +22,10 @@ export const emptyTransaction = (
   Notes: '',
   Reason: '',
   ClassType: 'common',
+  Consideration: '',
+  ConsiderationCurrency: '',
+  ApprovalDate: '',
+  ApprovalReference: '',
 });
 
 /** The labels the fields' messages name (contract/issue-words.ts). */
@@ -36,6 +40,10 @@ export const TRANSACTION_LABELS = {
   Cost: 'Cost',
   Reason: 'Reason',
   Notes: 'Notes',
+  Consideration: 'Consideration',
+  ConsiderationCurrency: 'Currency',
+  ApprovalDate: 'Approval date',
+  ApprovalReference: 'Approval reference',
 } satisfies Record<TransactionField, string>;
 
 /** The From holder's certificates an operation may draw on: a conversion takes common shares. */
@@ -56,5 +64,22 @@ export function transactionBody(f: RecordTransactionForm): RecordTransactionForm
     // A Cancel without a Reason is explained by its Notes (the server reads it so too).
     ...(f.Type === 'Cancel' && f.Reason?.trim() ? { Reason: f.Reason.trim() } : {}),
     ...(f.Type === 'New Issue' ? { ClassType: f.ClassType } : {}),
+    ...considerationBody(f),
   };
 }
+
+/** The consideration and approval, each only when given (the currency only with an amount). */
+function considerationBody(f: RecordTransactionForm): Partial<RecordTransactionForm> {
+  const text = (v: string | undefined) => v?.trim() ?? '';
+  const amount = text(f.Consideration);
+  const currency = text(f.ConsiderationCurrency).toUpperCase();
+  return {
+    ...(amount ? { Consideration: amount } : {}),
+    ...(currency ? { ConsiderationCurrency: currency } : {}),
+    ...(text(f.ApprovalDate) ? { ApprovalDate: text(f.ApprovalDate) } : {}),
+    ...(text(f.ApprovalReference) ? { ApprovalReference: text(f.ApprovalReference) } : {}),
+  };
+}
+
+/** A number of shares with a fraction: "10.5", "0.25" (not "10" nor "10.00"). */
+export const hasFraction = (shares: string): boolean => /\.\d*[1-9]/.test(shares.trim());

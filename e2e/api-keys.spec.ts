@@ -8,6 +8,7 @@ import {
   keepScreenshot,
   signIn,
   signInByApi,
+  openFromMenu,
 } from './registry-helpers';
 
 // An administrator creates an API key, sees it once, a program uses it, and once revoked it is
@@ -20,7 +21,7 @@ test('create a key, see it once, use it, revoke it, refused', async ({
 }) => {
   const name = `Export ${Date.now().toString(36)}`;
   await signIn(page, demo.admin);
-  await page.getByRole('link', { name: 'API Keys' }).click();
+  await openFromMenu(page, 'Company', 'API Keys');
   await expect(page.getByRole('heading', { level: 1, name: 'API Keys' })).toBeVisible();
 
   await page.getByLabel('Name').fill(name);

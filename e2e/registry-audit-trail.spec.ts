@@ -8,6 +8,7 @@ import {
   expectNoHorizontalScroll,
   keepScreenshot,
   signIn,
+  openFromMenu,
 } from './registry-helpers';
 
 // Issue 25: an administrator reads the audit trail: the hash chain verified at the top, who did
@@ -19,7 +20,7 @@ test('the audit trail: chain verified, entries with their changes, filters held 
 }) => {
   test.slow(); // axe on several screens, on a shared machine
   await signIn(page, demo.admin);
-  await page.getByRole('link', { name: 'Audit', exact: true }).click();
+  await openFromMenu(page, 'Registry', 'Audit Trail');
   await expect(page).toHaveURL(/\/audit$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Audit trail' })).toBeVisible();
   const chain = await api<AuditChainResponse>(page, '/api/v1/audit/chain');

@@ -6,6 +6,7 @@ import {
   keepScreenshot,
   signIn,
   signInByApi,
+  openFromMenu,
 } from './registry-helpers';
 
 // Issue 25: the certificate register (filters in the address), a certificate's page with its
@@ -15,7 +16,7 @@ test('an administrator filters the register, opens a certificate, follows its li
   page,
 }) => {
   await signIn(page, demo.admin);
-  await page.getByRole('link', { name: 'Certificates', exact: true }).click();
+  await openFromMenu(page, 'Registry', 'Certificates');
   await expect(page).toHaveURL(/\/certificates$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Certificates' })).toBeVisible();
   const table = page.getByRole('region', { name: 'Certificates table' });

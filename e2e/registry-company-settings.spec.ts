@@ -5,6 +5,7 @@ import {
   expectNoHorizontalScroll,
   keepScreenshot,
   signIn,
+  openFromMenu,
 } from './registry-helpers';
 
 // Issue 25 (decision 122): the company's settings page; with whole shares only on, Manage Shares
@@ -12,7 +13,7 @@ import {
 
 test('an administrator sets whole shares only and the certificate legend', async ({ page }) => {
   await signIn(page, demo.admin);
-  await page.getByRole('link', { name: 'Settings' }).click();
+  await openFromMenu(page, 'Company', 'Settings');
   await expect(page).toHaveURL(/\/settings$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Company Settings' })).toBeVisible();
   await expectAccessible(page, 'company settings');

@@ -49,3 +49,9 @@ export async function api<T>(page: Page, path: string, method: 'GET' | 'POST' = 
   expect(res.ok(), `${method} ${path}: ${res.status()}`).toBe(true);
   return (await res.json()) as T;
 }
+
+/** Opens a page from one of the navbar's menus: Registry (the registry's pages) or Company. */
+export async function openFromMenu(page: Page, menu: 'Registry' | 'Company', item: string) {
+  await page.getByRole('button', { name: menu, exact: true }).click();
+  await page.getByRole('link', { name: item, exact: true }).click();
+}

@@ -7,6 +7,7 @@ import {
   expectNoHorizontalScroll,
   keepScreenshot,
   signIn,
+  openFromMenu,
 } from './registry-helpers';
 
 // Issue 25: the stockholder list of DGCL §219 (decision 121): the holders of record on a date,
@@ -16,7 +17,7 @@ test('an administrator prints the stockholder list of a record date and download
   page,
 }) => {
   await signIn(page, demo.admin);
-  await page.getByRole('link', { name: 'Stockholder List' }).click();
+  await openFromMenu(page, 'Registry', 'Stockholder List');
   await expect(page).toHaveURL(/\/stockholder-list$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Stockholder List' })).toBeVisible();
   const today = await api<StockholderListResponse>(page, '/api/v1/stockholder-list');

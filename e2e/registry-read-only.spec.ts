@@ -28,7 +28,7 @@ test('a read-only holder sees the whole registry and is offered nothing to chang
     .first()
     .click();
   await expect(page).toHaveURL(/\/view\?SH_UID=/);
-  await expect(page.getByRole('heading', { level: 1 })).toContainText('Harper Holder');
+  await expect(page.getByRole('main')).toContainText('Harper Holder');
   const holderId = new URL(page.url()).searchParams.get('SH_UID')!;
   await page.goto(`/profile?SH_UID=${holderId}`);
   await expect(page.getByText('Your access is read-only')).toBeVisible();

@@ -31,6 +31,7 @@ const READS = [
   'GET /api/v1/stockholder-list',
   'GET /api/v1/stockholder-list.csv',
   'GET /api/v1/ledger',
+  'GET /api/v1/company/settings',
   'GET /api/v1/audit',
   'GET /api/v1/audit/chain',
   // The registry's own records through the CRM gateway's query cursor.

@@ -327,3 +327,33 @@ describe('a mail server that is down', () => {
     await expectLedgerSound(down.database.db);
   });
 });
+
+describe('the notice after a reversal', () => {
+  it('tells the holder once that the shares went back, and nothing again on a replay', async () => {
+    const issued = await post(s.as.admin, {
+      ShareholderId: s.bob.id,
+      ShareDate: '2024-02-01',
+      Shares: '40',
+      Cost: '1.00',
+      Type: 'New Issue',
+    });
+    const { operationId } = issued.json<RecordTransactionResponse>();
+    await noticesSince(0);
+    const since = smtp.mails.length;
+    const key = randomUUID();
+    const reverse = () =>
+      injectJson(
+        t,
+        'POST',
+        `/api/v1/operations/${operationId}/reverse`,
+        { ...s.as.admin, 'idempotency-key': key },
+        { Reason: 'Entered for the wrong holder' },
+      );
+    expect((await reverse()).statusCode).toBe(201);
+    expect((await reverse()).statusCode).toBe(201);
+    const mails = to(await noticesSince(since), s.bob.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain('Entered for the wrong holder');
+    expect(mails[0]!.text).toContain(await balanceWords(s.db, s.bob.id));
+  });
+});

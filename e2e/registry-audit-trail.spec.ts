@@ -1,6 +1,6 @@
 import { expect, test } from './support/fixtures';
 import type { CompanyLedgerResponse } from '../src/contract/company-ledger';
-import type { AuditChainResponse } from '../src/contract/ledger';
+import type { AuditChainResponse } from '../src/contract/audit';
 import {
   api,
   demo,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditResponse } from '../../../contract/ledger';
+import { auditResponse } from '../../../contract/audit';
 import { expectAdministratorsOnly } from '../../test-support/expect-administrators-only';
 import { getParsed } from '../../test-support/get-parsed';
 import { injectJson } from '../../test-support/inject-json';

@@ -1,10 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  auditChainResponse,
-  auditQuery,
-  auditResponse,
-  ledgerPaths,
-} from '../../../contract/ledger';
+import { auditChainResponse, auditQuery, auditResponse } from '../../../contract/audit';
+import { ledgerPaths } from '../../../contract/ledger';
 import { verifyAuditChain } from './verify-audit-chain';
 import type { Db } from '../../db/database';
 import { listAudit } from './list-audit';

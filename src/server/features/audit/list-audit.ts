@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { auditQuery, auditResponse } from '../../../contract/ledger';
+import type { auditQuery, auditResponse } from '../../../contract/audit';
 import type { Db } from '../../db/database';
 import { rows } from '../../db/sql';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { auditQuery } from '../../../contract/ledger';
+import { auditQuery } from '../../../contract/audit';
 import { useAddressParams } from '../../lib/use-address-params';
 
 /** Entries per page of the audit trail. */

@@ -1,14 +1,12 @@
-import { useEffect, useId } from 'react';
+import { useEffect } from 'react';
 import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
+import { PageNav } from '../../components/page-nav';
 import { QueryState } from '../../components/query-state';
 import { formatCount } from '../../lib/format';
 import { useCertificateRegister } from './api/use-certificate-register';
 import { REGISTER_PAGE_SIZES, useRegisterAddress } from './register-address';
 import { RegisterFilters } from './register-filters';
 import { RegisterTable } from './register-table';
-
-type Go = (changes: Record<string, string | null>) => void;
 
 /**
  * The certificate register: filters, the table and its pages, all in the address
@@ -72,7 +70,9 @@ export function RegisterScreen() {
                 busy={query.isFetching}
                 onSort={(sort, dir) => update({ sort, dir, page: null })}
               />
-              <RegisterPages
+              <PageNav
+                label="Register pages"
+                sizes={REGISTER_PAGE_SIZES}
                 page={data.page}
                 pages={Math.max(1, Math.ceil(data.total / data.pageSize))}
                 pageSize={view.size}
@@ -83,54 +83,5 @@ export function RegisterScreen() {
         }}
       </QueryState>
     </>
-  );
-}
-
-/** Previous, Next, the page shown and the rows per page. */
-function RegisterPages(props: { page: number; pages: number; pageSize: number; go: Go }) {
-  const { page, pages, go } = props;
-  const sizeId = useId();
-  return (
-    <nav
-      aria-label="Register pages"
-      className="d-flex flex-wrap align-items-center gap-2 mt-3 no-print"
-    >
-      <Button
-        variant="outline-secondary"
-        disabled={page <= 1}
-        onClick={() => go({ page: page > 2 ? String(page - 1) : null })}
-      >
-        Previous
-      </Button>
-      <span className="small">
-        Page {formatCount(page)} of {formatCount(pages)}
-      </span>
-      <Button
-        variant="outline-secondary"
-        disabled={page >= pages}
-        onClick={() => go({ page: String(page + 1) })}
-      >
-        Next
-      </Button>
-      <Form.Group controlId={sizeId} className="ms-auto d-flex align-items-center gap-2">
-        <Form.Label className="small mb-0 text-nowrap">Rows per page</Form.Label>
-        <Form.Select
-          size="sm"
-          value={props.pageSize}
-          onChange={(e) =>
-            go({
-              size: e.target.value === String(REGISTER_PAGE_SIZES[0]) ? null : e.target.value,
-              page: null,
-            })
-          }
-        >
-          {REGISTER_PAGE_SIZES.map((n) => (
-            <option key={n} value={n}>
-              {n}
-            </option>
-          ))}
-        </Form.Select>
-      </Form.Group>
-    </nav>
   );
 }

@@ -7,8 +7,8 @@ import { QueryState } from '../../components/query-state';
 import { useAsOfParam } from '../../lib/as-of-date';
 import { formatCount, formatDate } from '../../lib/format';
 import { useDirectory } from './api/use-directory';
-import { useDirectoryAddress } from './directory-address';
-import { DirectoryPages } from './directory-pages';
+import { PageNav } from '../../components/page-nav';
+import { PAGE_SIZES, useDirectoryAddress } from './directory-address';
 import { DirectoryTable } from './directory-table';
 import { DirectoryTotals } from './directory-totals';
 import { useSearchText } from './use-search-text';
@@ -62,7 +62,9 @@ export function DirectoryScreen({ today }: { today: string }) {
               busy={query.isFetching}
               onSort={(s, d) => update({ sort: s, dir: d, page: null })}
             />
-            <DirectoryPages
+            <PageNav
+              label="Directory pages"
+              sizes={PAGE_SIZES}
               page={data.page}
               pages={Math.max(1, Math.ceil(data.total / data.pageSize))}
               pageSize={size}

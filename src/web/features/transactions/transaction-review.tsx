@@ -64,7 +64,8 @@ function ReviewTables({ preview }: { preview: PreviewResponse }) {
   return (
     <>
       <h3 className="h6">Certificates</h3>
-      <Table responsive size="sm" className="mb-3">
+      {/* One labelled card per certificate on a phone (styles.css .stacked-table). */}
+      <Table size="sm" className="mb-3 stacked-table">
         <caption className="visually-hidden">
           Certificates this transaction uses and creates
         </caption>
@@ -90,10 +91,16 @@ function ReviewTables({ preview }: { preview: PreviewResponse }) {
                 {c.certificate ?? 'New certificate'}{' '}
                 <span className="text-body-secondary small">{c.classType}</span>
               </th>
-              <td>{c.holderName}</td>
-              <td className="text-end">{formatShares(c.shares)}</td>
-              <td className="text-end">{formatShares(c.before)}</td>
-              <td className="text-end">{formatShares(c.after)}</td>
+              <td data-label="Holder">{c.holderName}</td>
+              <td data-label="Shares" className="text-end">
+                {formatShares(c.shares)}
+              </td>
+              <td data-label="Before" className="text-end">
+                {formatShares(c.before)}
+              </td>
+              <td data-label="After" className="text-end">
+                {formatShares(c.after)}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { AuditChainResponse, auditQuery, auditResponse } from '../../../../contract/ledger';
+import type { AuditChainResponse, auditQuery, auditResponse } from '../../../../contract/audit';
 import { ledgerPaths } from '../../../../contract/constants/ledger';
 import { apiRequest } from '../../../lib/api-client';
 

@@ -20,13 +20,36 @@ const sources = (dir: string): string[] =>
 const forms = sources(web)
   .filter((f) => /<Form\b[^>]*\bonSubmit=/s.test(readFileSync(f, 'utf8')))
   .map((f) => relative(web, f));
-/** Forms with nothing to validate: a search box, and sign-in (any text; the server answers). */
-const free = ['features/directory/directory-screen.tsx', 'routes/login-page.tsx'];
+/**
+ * Forms with nothing to validate: sign-in (any text; the server answers), and the filters of the
+ * directory, the company ledger, the certificate register and the audit trail, which apply each
+ * change to the address at once (no submit) and are read back from it with the API's own query
+ * schema (features/<f>/<f>-address.ts).
+ */
+const free = [
+  'features/audit-trail/audit-screen.tsx',
+  'features/certificates/register-filters.tsx',
+  'features/company-ledger/ledger-filters.tsx',
+  'features/directory/directory-screen.tsx',
+  'routes/login-page.tsx',
+];
+/** Each filter form's address module reads the address with a schema of src/contract. */
+const addressModules = [
+  'features/audit-trail/audit-address.ts',
+  'features/certificates/register-address.ts',
+  'features/company-ledger/ledger-address.ts',
+  'features/directory/directory-address.ts',
+];
 
 describe('the forms', () => {
-  it('are the ones the issues name, the API-key form, the search box and sign-in', () => {
+  it('are the ones the issues name, the API-key form, the filters and sign-in', () => {
     expect(forms.sort()).toEqual([
       'features/api-keys/new-api-key-form.tsx',
+      'features/audit-trail/audit-screen.tsx',
+      'features/certificates/register-filters.tsx',
+      'features/company-ledger/ledger-filters.tsx',
+      'features/company-settings/company-settings-form.tsx',
+      'features/corrections/reverse-dialog.tsx',
       'features/directory/directory-screen.tsx',
       'features/profile/profile-form.tsx',
       'features/shareholders/new-shareholder-form.tsx',
@@ -36,6 +59,10 @@ describe('the forms', () => {
       'routes/password-page.tsx',
       'routes/reset-password-page.tsx',
     ]);
+  });
+
+  it.each(addressModules)('%s reads the address with a schema from src/contract', (file) => {
+    expect(readFileSync(join(web, file), 'utf8')).toMatch(/import \{[^}]*\} from '[./]*contract\//);
   });
 
   it.each(forms.filter((f) => !free.includes(f)))(

@@ -3,8 +3,7 @@
 import { sql } from 'drizzle-orm';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { describe, expect, it } from 'vitest';
-import { createOrganization } from '../test-support/fixtures';
-import { holderByHand } from '../test-support/ledger-rows-by-hand';
+import { holderByHand, organizationByHand } from '../test-support/ledger-rows-by-hand';
 import { migrationsUpTo } from '../test-support/migrations-up-to';
 import { openPglite } from './open-database';
 import { rows } from './sql';
@@ -15,9 +14,9 @@ describe('migration 0019 (a login belongs to its company)', () => {
     try {
       const { db } = database;
       await migrate(db as never, { migrationsFolder: migrationsUpTo(18) });
-      const a = (await createOrganization(db, 'Alpha, Inc.')).organization.id;
-      const b = (await createOrganization(db, 'Beta, Inc.')).organization.id;
       // By hand: the schema of today has columns migration 18 does not.
+      const a = (await organizationByHand(db, 'Alpha, Inc.')).organization.id;
+      const b = (await organizationByHand(db, 'Beta, Inc.')).organization.id;
       await holderByHand(db, a, 'Alice', { email: 'alice@t.test' });
       await holderByHand(db, b, 'Alice in B', { email: 'ALICE@t.test', isAdmin: true });
       await holderByHand(db, b, 'Bea', { email: 'bea@t.test' });

@@ -10,10 +10,10 @@ import { rows } from '../db/sql';
  * An organization with its two share classes (CS- common, PS- preferred), naming only the columns
  * every migration has: the schema's own insert names the newest columns too.
  */
-export async function organizationByHand(db: Db) {
+export async function organizationByHand(db: Db, legalName = 'Test Holdings, Inc.') {
   const [organization] = await rows<{ id: string }>(
     db,
-    sql`insert into organization (legal_name) values ('Test Holdings, Inc.') returning id`,
+    sql`insert into organization (legal_name) values (${legalName}) returning id`,
   );
   const classes = await rows<{ id: string; class_type: string }>(
     db,

@@ -27,6 +27,7 @@ async function atBothWidths(page: Page, name: string) {
 }
 
 test('review a New Issue, record it, and reverse it from the statement', async ({ page }) => {
+  test.slow(); // axe on six screens at two widths: about 50 s on an idle machine
   await signIn(page, demo.admin);
   const directory = await api<DirectoryResponse>(page, '/api/v1/shareholders?pageSize=200');
   const holder = directory.rows[directory.rows.length - 1]!;

@@ -38,7 +38,11 @@ export function HolderAccess({ profile }: { profile: ProfileResponse }) {
   return (
     <div className="mb-3">
       <p className="mb-2">Access: {ACCESS_WORDS[profile.access]}.</p>
-      <div role="status">{done && <Alert variant="success">{done}</Alert>}</div>
+      {done && (
+        <Alert variant="success" role="status">
+          {done}
+        </Alert>
+      )}
       {refusal && (
         <Alert variant="danger" role="alert">
           {refusal}

@@ -9,6 +9,7 @@ import {
   hundredths,
   keepScreenshot,
   signIn,
+  openFromMenu,
 } from './registry-helpers';
 
 // Issue 25: an administrator reads the company ledger, narrows it by type, date and holder, sorts
@@ -30,7 +31,7 @@ test('the company ledger: filters and sort held in the address, links, empty sta
 }) => {
   test.slow(); // axe on several screens, on a shared machine
   await signIn(page, demo.admin);
-  await page.getByRole('link', { name: 'Ledger', exact: true }).click();
+  await openFromMenu(page, 'Registry', 'Ledger');
   await expect(page).toHaveURL(/\/ledger$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Company ledger' })).toBeVisible();
   await expect(rowsOf(page).first()).toBeVisible();

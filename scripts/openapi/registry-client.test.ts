@@ -33,6 +33,22 @@ interface ClientModule {
     client: unknown,
     tenantKey: string,
   ): Promise<{ created: Record<string, unknown>; rows: Array<Record<string, unknown>> }>;
+  holderLedger(
+    client: unknown,
+    holderId: string,
+  ): Promise<{ total: number; rows: Array<{ operation: { id: string }; shares: string }> }>;
+  reverse(
+    client: unknown,
+    operationId: string,
+    key: string,
+  ): Promise<{ operationId: string; reversesOperationId?: string | null }>;
+  capTableOn(
+    client: unknown,
+    asOf: string,
+  ): Promise<{
+    capTable: { asOf: string; topHolders: Array<{ id: string | null }> };
+    list: { asOf: string; classes: Array<{ holders: Array<{ id: string }> }> };
+  }>;
 }
 const clientModule = join(root, 'scripts/openapi/generated-client/registry-client.ts');
 
@@ -85,6 +101,21 @@ describe('a client generated from /docs/json with openapi-typescript and openapi
     const retry = await c.recordTransfer(client, transfer, key);
     expect(retry).toEqual({ operation: first.operation, replayed: true });
     expect((await c.statement(client, s.bob.id)).totals.common).toBe('12.50');
+
+    // Issue 25's routes, as a stranger calls them: the ledger shows the transfer, a reversal
+    // takes it back, and the cap table and stockholder list of the day read the same ledger.
+    const ledger = await c.holderLedger(client, s.bob.id);
+    expect(ledger.rows[0]).toMatchObject({
+      operation: { id: first.operation.operationId },
+      shares: '2.50',
+    });
+    const reversal = await c.reverse(client, first.operation.operationId, randomUUID());
+    expect(reversal.reversesOperationId).toBe(first.operation.operationId);
+    expect((await c.statement(client, s.bob.id)).totals.common).toBe('10.00');
+    const { capTable, list } = await c.capTableOn(client, '2024-01-02');
+    expect(capTable.asOf).toBe('2024-01-02');
+    expect(capTable.topHolders.map((h) => h.id)).toEqual(expect.arrayContaining([s.alice.id]));
+    expect(list.classes.flatMap((k) => k.holders.map((h) => h.id))).toContain(s.bob.id);
 
     const tenantKey = `client-${randomUUID().slice(0, 8)}`;
     const { created, rows } = await c.createAndQueryTenant(client, tenantKey);

@@ -108,3 +108,27 @@ export async function createAndQueryTenant(client: RegistryClient, tenantKey: st
   );
   return { created, rows };
 }
+
+/** The company ledger's transactions of one holder, newest first. */
+export async function holderLedger(client: RegistryClient, holderId: string) {
+  const query = { holderId, sort: 'date' as const, dir: 'desc' as const };
+  return ok(await client.GET('/api/v1/ledger', { params: { query } }), 'ledger');
+}
+
+/** A correction: the operation's inverse, posted once per Idempotency-Key. */
+export async function reverse(client: RegistryClient, operationId: string, key: string) {
+  const answer = await client.POST('/api/v1/operations/{id}/reverse', {
+    params: { path: { id: operationId }, header: { 'idempotency-key': key } },
+    body: { Reason: 'Recorded by mistake' },
+  });
+  return ok(answer, 'reverse');
+}
+
+/** The cap table and the stockholder list of a date. */
+export async function capTableOn(client: RegistryClient, asOf: string) {
+  const query = { asOf };
+  return {
+    capTable: ok(await client.GET('/api/v1/cap-table', { params: { query } }), 'cap table'),
+    list: ok(await client.GET('/api/v1/stockholder-list', { params: { query } }), 'list'),
+  };
+}

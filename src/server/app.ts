@@ -33,6 +33,7 @@ import { companySettingsRoutes } from './features/company-settings/company-setti
 import { correctionRoutes } from './features/corrections/correction-routes';
 import { statementPdfRoutes } from './features/shareholders/statement-pdf-routes';
 import { certificateRoutes } from './features/certificates/certificate-routes';
+import { pdfRenderLimits } from './pdf/render-limits';
 import { transactionRoutes } from './features/transactions/transaction-routes';
 import { auditRoutes } from './features/audit/audit-routes';
 import { companyLedgerRoutes } from './features/company-ledger/company-ledger-routes';
@@ -106,8 +107,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(shareholderRoutes, { db: database.db });
   await app.register(inviteRoutes, { db: database.db, auth, publicUrl: config.publicUrl });
   await app.register(accessRoutes, { db: database.db });
-  await app.register(statementPdfRoutes, { db: database.db });
-  await app.register(certificateRoutes, { db: database.db });
+  // One set of PDF render limits for the process: statements and certificates share them.
+  const pdfRender = pdfRenderLimits();
+  await app.register(statementPdfRoutes, { db: database.db, render: pdfRender });
+  await app.register(certificateRoutes, { db: database.db, render: pdfRender });
   await app.register(shareClassRoutes, { db: database.db });
   await app.register(capTableRoutes, { db: database.db });
   await app.register(transactionRoutes, { database });

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 
 // An embedded Unicode TrueType font: pdfkit's standard fonts are Latin-1 only and garble names
-// such as "Łukasz Żółć" (the statement's PDF loads the same files).
+// such as "Łukasz Żółć". Read once, for the statement's and the certificate's PDFs.
 const fontDir = join(
   dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')),
   'ttf',

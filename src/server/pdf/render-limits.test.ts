@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pdfRenderLimits } from './render-limits';
+import { PDF_CERTIFICATES, PDF_STATEMENTS, pdfRenderLimits } from './render-limits';
 
 /** A render that ends when told to. */
 function pending() {
@@ -41,6 +41,23 @@ describe('pdfRenderLimits', () => {
       'broken',
     );
     expect(await render('ann', async () => 'again')).toBe('again');
+  });
+
+  it('holds statements and certificates to the same limits, each refusal naming its kind', async () => {
+    const render = pdfRenderLimits({ atOnce: 2, perUserAtOnce: 1, perUserPerMinute: 10 });
+    const ann = pending();
+    const bob = pending();
+    const first = render('ann', ann.work, PDF_STATEMENTS);
+    await expect(render('ann', async () => 'x', PDF_CERTIFICATES)).rejects.toEqual(
+      refusal(/^Your previous PDF certificate is still being made\./, 2),
+    );
+    const second = render('bob', bob.work, PDF_CERTIFICATES);
+    await expect(render('cy', async () => 'x', PDF_STATEMENTS)).rejects.toEqual(
+      refusal(/^Too many PDF statements are being made right now\./, 2),
+    );
+    ann.end();
+    bob.end();
+    await Promise.all([first, second]);
   });
 
   it('counts a user’s renders of the last minute and says when the next one may start', async () => {

@@ -29,24 +29,33 @@ interface UserRenders {
   started: number[];
 }
 
+/** What is rendered, as a refusal words it: one, and several. */
+export interface PdfKind {
+  one: string;
+  many: string;
+}
+export const PDF_STATEMENTS: PdfKind = { one: 'PDF statement', many: 'PDF statements' };
+export const PDF_CERTIFICATES: PdfKind = { one: 'PDF certificate', many: 'PDF certificates' };
+
+export type PdfRender = <T>(user: string, work: () => Promise<T>, what?: PdfKind) => Promise<T>;
+
 /**
- * A PDF route's limits in this process, each route its own (issue 23: one holder's eight
- * parallel statement downloads slowed /healthz to 0.8 s): a render over any limit is refused at
- * once with 429 and the seconds to wait (Retry-After), never queued. `render(user, work)` runs `work` within them.
+ * The PDF renders of this process, one set of limits for every PDF route (issue 23: one holder's
+ * eight parallel statement downloads slowed /healthz to 0.8 s): a render over any limit is
+ * refused at once with 429 and the seconds to wait (Retry-After), never queued.
+ * `render(user, work, what)` runs `work` within them; app.ts makes one and gives it to each route.
  */
 export function pdfRenderLimits(
   limits: PdfLimits = PDF_LIMITS,
   now: () => number = Date.now,
-  /** What is rendered, as the refusal words it: one, and several. */
-  what: { one: string; many: string } = { one: 'PDF statement', many: 'PDF statements' },
-) {
+): PdfRender {
   let running = 0;
   const users = new Map<string, UserRenders>();
   const sweep = (at: number) => {
     for (const [user, u] of users)
       if (u.running === 0 && u.started.every((s) => at - s >= MINUTE_MS)) users.delete(user);
   };
-  const admit = (user: string): UserRenders => {
+  const admit = (user: string, what: PdfKind): UserRenders => {
     const at = now();
     if (users.size > SWEEP_AT) sweep(at);
     const u = users.get(user) ?? { running: 0, started: [] };
@@ -64,8 +73,8 @@ export function pdfRenderLimits(
     u.started.push(at);
     return u;
   };
-  return async <T>(user: string, work: () => Promise<T>): Promise<T> => {
-    const u = admit(user);
+  return async <T>(user: string, work: () => Promise<T>, what = PDF_STATEMENTS): Promise<T> => {
+    const u = admit(user, what);
     running++;
     u.running++;
     try {

@@ -16,7 +16,7 @@ import type { Db } from '../../db/database';
 import { errorResponses } from '../../http/openapi';
 import { listCertificates } from './list-certificates';
 import { companyCallerOf } from '../../http/caller';
-import { PDF_LIMITS, pdfRenderLimits } from '../../pdf/render-limits';
+import { PDF_CERTIFICATES, PDF_LIMITS, type PdfRender } from '../../pdf/render-limits';
 import { certificateFileName, renderCertificatePdf } from './certificate-pdf';
 import { getCertificatePdfFacts } from './get-certificate-pdf';
 import { getCertificateRecord } from './get-certificate-record';
@@ -26,7 +26,10 @@ import { listCertificateRegister } from './list-certificate-register';
 const pdfFile = z.instanceof(Buffer).meta({ type: 'string', format: 'binary' });
 
 /** Certificates: a holder's list (the origin choice) and one certificate with its destinations. */
-export const certificateRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const certificateRoutes: FastifyPluginAsyncZod<{ db: Db; render: PdfRender }> = async (
+  app,
+  { db, render },
+) => {
   app.get(
     ledgerPaths.certificates,
     {
@@ -77,7 +80,7 @@ export const certificateRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
   );
 
   registerRegisterRoute(app, db);
-  registerPdfRoute(app, db);
+  registerPdfRoute(app, db, render);
 };
 
 type App = Parameters<FastifyPluginAsyncZod<{ db: Db }>>[0];
@@ -104,11 +107,7 @@ function registerRegisterRoute(app: App, db: Db) {
   );
 }
 
-function registerPdfRoute(app: App, db: Db) {
-  const render = pdfRenderLimits(PDF_LIMITS, Date.now, {
-    one: 'PDF certificate',
-    many: 'PDF certificates',
-  });
+function registerPdfRoute(app: App, db: Db, render: PdfRender) {
   app.get(
     certificatePaths.pdf,
     {
@@ -138,8 +137,10 @@ function registerPdfRoute(app: App, db: Db) {
         certificateId: request.params.id,
         principal,
       });
-      const pdf = await render(principal.apiKey?.id ?? principal.userId, () =>
-        renderCertificatePdf(facts),
+      const pdf = await render(
+        principal.apiKey?.id ?? principal.userId,
+        () => renderCertificatePdf(facts),
+        PDF_CERTIFICATES,
       );
       return reply
         .type('application/pdf')

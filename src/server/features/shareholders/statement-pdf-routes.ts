@@ -4,7 +4,7 @@ import { idParams, ledgerPaths, statementQuery } from '../../../contract/ledger'
 import type { Db } from '../../db/database';
 import { errorResponses } from '../../http/openapi';
 import { getStatement } from './get-statement';
-import { PDF_LIMITS, pdfRenderLimits } from '../../pdf/render-limits';
+import { PDF_LIMITS, PDF_STATEMENTS, type PdfRender } from '../../pdf/render-limits';
 import { renderStatementPdf, statementFileName } from './statement-pdf';
 import { companyCallerOf } from '../../http/caller';
 
@@ -12,8 +12,10 @@ import { companyCallerOf } from '../../http/caller';
 const pdfFile = z.instanceof(Buffer).meta({ type: 'string', format: 'binary' });
 
 /** GET /api/v1/shareholders/:id/statement.pdf?asOf=: the statement as a PDF download. */
-export const statementPdfRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  const render = pdfRenderLimits();
+export const statementPdfRoutes: FastifyPluginAsyncZod<{ db: Db; render: PdfRender }> = async (
+  app,
+  { db, render },
+) => {
   app.get(
     ledgerPaths.statementPdf,
     {
@@ -45,8 +47,10 @@ export const statementPdfRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
         asOf: request.query.asOf,
         principal,
       });
-      const pdf = await render(principal.apiKey?.id ?? principal.userId, () =>
-        renderStatementPdf(statement),
+      const pdf = await render(
+        principal.apiKey?.id ?? principal.userId,
+        () => renderStatementPdf(statement),
+        PDF_STATEMENTS,
       );
       const name = statementFileName(statement);
       return reply

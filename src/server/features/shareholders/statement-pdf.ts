@@ -1,20 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import PDFDocument from 'pdfkit';
 import type { StatementResponse } from '../../../contract/ledger';
 import { statementBalanceNote } from '../../../contract/format';
 import { statementHeader, type StatementHeader } from '../../../contract/statement-header';
+import { PDF_FONTS } from '../../pdf/pdf-fonts';
 import { drawHistoryTable } from './statement-pdf-table';
-
-// An embedded Unicode TrueType font: pdfkit's standard fonts are Latin-1 only and garble names
-// such as "Łukasz Żółć".
-const fontDir = join(
-  dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')),
-  'ttf',
-);
-const REGULAR = readFileSync(join(fontDir, 'DejaVuSans.ttf'));
-const BOLD = readFileSync(join(fontDir, 'DejaVuSans-Bold.ttf'));
 
 /** A file name for the download: "statement-lukasz-zolc-2026-01-05.pdf". */
 export function statementFileName(statement: StatementResponse): string {
@@ -56,8 +45,8 @@ export async function renderStatementPdf(statement: StatementResponse): Promise<
       Subject: `As of ${statement.asOf}, document ${statement.documentId}`,
     },
   });
-  doc.registerFont('regular', REGULAR);
-  doc.registerFont('bold', BOLD);
+  doc.registerFont('regular', PDF_FONTS.regular);
+  doc.registerFont('bold', PDF_FONTS.bold);
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve, reject) => {

@@ -103,6 +103,11 @@ export const lineageNode = registerRow
     status: true,
   })
   .extend({
+    /** Its holder; null when the caller may not open it (another holder's, for a holder). */
+    holderName: z.string().nullable(),
+    /** What is left on it, and its status; null when the caller may not open it. */
+    balance: registerRow.shape.balance.nullable(),
+    status: registerRow.shape.status.nullable(),
     /** The certificate it was made from (null for the root). */
     parentId: z.uuid().nullable(),
     /** Whether the caller may open it (a holder sees their own certificates only). */

@@ -4,6 +4,7 @@ import {
   certificateRecordResponse,
   certificateRegisterResponse,
   type CertificateRegisterResponse,
+  type LineageNode,
 } from '../../../contract/certificates';
 import { injectJson } from '../../test-support/inject-json';
 import { ledgerScenario } from '../../test-support/ledger-scenario';
@@ -177,12 +178,17 @@ describe('GET /api/v1/certificates/:id: record and lineage', () => {
     expect(leaf.lineage.descendants).toEqual([]);
   });
 
-  it("shows a holder their own certificate's lineage, other holders' nodes not openable", async () => {
+  it("shows a holder their own certificate's lineage, other holders' nodes not openable and not named", async () => {
     const own = await record(ids.cs4!, s.as.bob);
-    expect(own.lineage.ancestors.map((a) => [a.certificate, a.visible])).toEqual([['CS-1', false]]);
-    expect(own.lineage.self.visible).toBe(true);
-    expect(own.lineage.descendants.map((d) => [d.certificate, d.visible])).toEqual([
-      ['CS-5', false],
+    const facts = (n: LineageNode) => [n.certificate, n.visible, n.holderName, n.balance, n.status];
+    expect(own.lineage.ancestors.map(facts)).toEqual([['CS-1', false, null, null, null]]);
+    expect(own.lineage.self).toMatchObject({ visible: true, holderName: 'Bob' });
+    expect(own.lineage.self.balance).not.toBeNull();
+    expect(own.lineage.descendants.map(facts)).toEqual([['CS-5', false, null, null, null]]);
+    // An administrator sees every node whole.
+    const whole = await record(ids.cs4!, s.as.admin);
+    expect(whole.lineage.ancestors.map(facts)).toEqual([
+      ['CS-1', true, 'Alice', expect.any(String), expect.any(String)],
     ]);
   });
 

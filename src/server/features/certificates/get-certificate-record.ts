@@ -6,11 +6,11 @@ import {
   type LineageNode,
   type RegisterRow,
 } from '../../../contract/certificates';
-import { readsWholeCompany } from '../../auth/company-wide-read';
 import type { Db } from '../../db/database';
 import { AppError } from '../../http/app-error';
 import type { CompanyCaller } from '../../http/caller';
 import { mayAccessHolder } from '../../ledger-store/visible-holder';
+import { seesWholeCompany } from '../../plugins/access-control';
 import { getCertificate } from './get-certificate';
 import { ancestorsOf, descendantsOf, type LineageLink } from './lineage-queries';
 import { selectRegister } from './register-queries';
@@ -83,18 +83,23 @@ async function lineageOf(
           )})`,
         });
   const byId = new Map(found.map((r) => [r.id, r]));
-  const node = (row: RegisterRow, parentId: string | null): LineageNode => ({
-    id: row.id,
-    certificate: row.certificate,
-    holderName: row.holderName,
-    classType: row.classType,
-    issueDate: row.issueDate,
-    originalShares: row.originalShares,
-    balance: row.balance,
-    status: row.status,
-    parentId,
-    visible: readsWholeCompany(principal) || principal.holderId === row.holderId,
-  });
+  // Another holder's certificate is shown to a holder by its number and shares only: not whose
+  // it is, nor what is left on it.
+  const node = (row: RegisterRow, parentId: string | null): LineageNode => {
+    const visible = seesWholeCompany(principal) || principal.holderId === row.holderId;
+    return {
+      id: row.id,
+      certificate: row.certificate,
+      holderName: visible ? row.holderName : null,
+      classType: row.classType,
+      issueDate: row.issueDate,
+      originalShares: row.originalShares,
+      balance: visible ? row.balance : null,
+      status: visible ? row.status : null,
+      parentId,
+      visible,
+    };
+  };
   const nodes = (links: LineageLink[]) =>
     links.flatMap((l) => {
       const row = byId.get(l.id);

@@ -60,7 +60,7 @@ export function LineageTree({ lineage }: { lineage: CertificateLineage }) {
 function Branch({ item, currentId }: { item: TreeNode; currentId: string }) {
   const { node } = item;
   const current = node.id === currentId;
-  const label = `${node.certificate} · ${node.holderName}`;
+  const label = `${node.certificate} · ${node.holderName ?? 'another holder'}`;
   return (
     <li>
       <span className={`lineage-node${current ? ' lineage-current' : ''}`}>
@@ -74,7 +74,7 @@ function Branch({ item, currentId }: { item: TreeNode; currentId: string }) {
         <span className="small text-body-secondary text-nowrap">
           {formatShares(node.originalShares)} shares
         </span>{' '}
-        <CertificateStatusBadge status={node.status} />
+        {node.status && <CertificateStatusBadge status={node.status} />}
       </span>
       {item.children.length > 0 && (
         <ul>

@@ -22,6 +22,7 @@ export interface VisibleHolder {
   holder_type: 'individual' | 'entity';
   is_admin: boolean;
   read_only: boolean;
+  notices: boolean;
   active: boolean;
 }
 
@@ -44,7 +45,8 @@ export function mayAccessHolder(principal: Principal, holderId: string): boolean
 /** The holder's row in the organization (locked with `forUpdate`); the bench sends it too. */
 export const visibleHolderSql = (organizationId: string, holderId: string, forUpdate = false) =>
   sql`select id, organization_id, name, full_name, email, state, city, address, zip_code,
-             phone_number, cellphone_number, notes, country, holder_type, is_admin, read_only, active
+             phone_number, cellphone_number, notes, country, holder_type, is_admin, read_only,
+             notices, active
         from shareholder
        where id = ${holderId} and organization_id = ${organizationId}
        ${forUpdate ? sql`for update` : sql``}`;

@@ -24,7 +24,6 @@ export function toProfile(
   holder: VisibleHolder,
   principal: Principal,
   portal: Portal,
-  notices: boolean,
 ): ProfileResponse {
   return {
     id: holder.id,
@@ -44,7 +43,7 @@ export function toProfile(
     portal,
     access: holder.is_admin ? 'administrator' : holder.read_only ? 'read-only' : 'holder',
     canEditName: principal.role === 'administrator',
-    notices,
+    notices: holder.notices,
   };
 }
 
@@ -54,11 +53,10 @@ export async function getProfile(
   opts: { holderId: string; principal: Principal },
 ): Promise<ProfileResponse> {
   const holder = await findVisibleHolder(db, opts.principal, opts.holderId);
-  const [status] = await rows<{ portal: Portal; notices: boolean }>(
+  const [status] = await rows<{ portal: Portal }>(
     db,
-    sql`select ${portalSql(sql`h.email`, sql`h.invited_at`, holder.organization_id)} as portal,
-               h.notices
+    sql`select ${portalSql(sql`h.email`, sql`h.invited_at`, holder.organization_id)} as portal
           from shareholder h where h.id = ${holder.id}`,
   );
-  return toProfile(holder, opts.principal, status!.portal, status!.notices);
+  return toProfile(holder, opts.principal, status!.portal);
 }

@@ -3,7 +3,6 @@ import type { SaveProfileBody } from '../../../contract/ledger';
 import type { Db } from '../../db/database';
 import { AppError } from '../../http/app-error';
 import { findVisibleHolder } from '../../ledger-store/visible-holder';
-import { rows } from '../../db/sql';
 import { emailTaken, isEmailTaken } from './add-shareholder';
 import type { Principal } from '../../plugins/access-control';
 
@@ -58,12 +57,6 @@ async function saveInTransaction(db: Db, opts: SaveProfileOptions): Promise<void
         field: 'Email',
       });
     }
-    // Not among the visible holder's columns (the bench reads those): read under the row's lock.
-    const [kept] = await rows<{ notices: boolean }>(
-      tx,
-      sql`select notices from shareholder where id = ${before.id}`,
-    );
-    const beforeRow = { ...before, notices: kept!.notices };
     const after = {
       // A changed name shows everywhere the holder appears: both columns take it.
       name: isAdmin ? body.FullName : before.name,
@@ -77,7 +70,7 @@ async function saveInTransaction(db: Db, opts: SaveProfileOptions): Promise<void
       phone_number: body.Phone,
       cellphone_number: body.CellPhone,
       notes: body.Notes,
-      notices: body.Notices ?? beforeRow.notices,
+      notices: body.Notices ?? before.notices,
     };
     await tx.execute(
       sql`update shareholder
@@ -91,7 +84,7 @@ async function saveInTransaction(db: Db, opts: SaveProfileOptions): Promise<void
            where id = ${before.id}`,
     );
     const beforeFields = Object.fromEntries(
-      Object.keys(after).map((k) => [k, beforeRow[k as keyof typeof beforeRow]]),
+      Object.keys(after).map((k) => [k, before[k as keyof typeof before]]),
     );
     await tx.execute(
       sql`insert into audit_entry

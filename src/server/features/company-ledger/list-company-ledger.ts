@@ -12,6 +12,7 @@ import { rows } from '../../db/sql';
 import { AppError } from '../../http/app-error';
 import { amountText } from '../../ledger-store/amounts';
 import { certificateLabel } from '../../ledger-store/certificate-label';
+import { operationFactsColumns, operationFactsJoin } from '../../ledger-store/operation-facts-sql';
 
 type Query = z.output<typeof companyLedgerQuery>;
 
@@ -94,17 +95,13 @@ function pageSql(organizationId: string, q: Query, page: number): SQL {
            t.shares::text as shares, t.cost::text as cost, t.notes, t.reason,
            t.counterparty_holder_id,
            (select c.name from shareholder c where c.id = t.counterparty_holder_id) as counterparty,
-           o.id as operation_id, o.consideration::text as consideration,
-           o.consideration_currency, o.approval_date::text as approval_date,
-           o.approval_reference, o.reverses_operation_id,
-           (select r.id from ledger_operation r where r.reverses_operation_id = o.id)
-             as reversed_by_operation_id
+           ${operationFactsColumns}
       from (select t.id, h.name as holder_name
               ${matching(organizationId, q)}
              order by ${orderBy(q, sql`h.name`)}
              limit ${q.pageSize} offset ${(page - 1) * q.pageSize}) p
       join share_transaction t on t.id = p.id
-      join ledger_operation o on o.id = t.operation_id
+      ${operationFactsJoin}
      order by ${orderBy(q, sql`p.holder_name`)}`;
 }
 

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { rows } from '../../db/sql';
 import type { TransactionSqlRow } from '../../ledger-store/history-line';
+import { operationFactsColumns, operationFactsJoin } from '../../ledger-store/operation-facts-sql';
 import { holderRunningBalance } from '../../ledger-store/running-balance-sql';
 
 export interface HistorySqlRow extends TransactionSqlRow {
@@ -44,22 +45,6 @@ export async function companyOf(db: Db, organizationId: string): Promise<Company
  * today's, looked up per line by a subquery, never hashed: as a join, PostgreSQL priced a
  * thousand index lookups above reading every holder, and did that (58 ms; decision 087).
  */
-/**
- * Each line's operation facts (issue 25, decision 122): consideration, approval and the
- * reversal links, read by primary key per line (and the reversal by its unique index), as a
- * lateral subquery so that PostgreSQL looks them up per line rather than hashing the table.
- */
-const operationFactsSql = sql`t.operation_id, o.consideration, o.consideration_currency,
-               o.approval_date, o.approval_reference, o.reverses_operation_id,
-               o.reversed_by_operation_id`;
-const operationFactsJoin = sql`cross join lateral (
-            select op.consideration::text as consideration,
-                   op.consideration_currency, op.approval_date::text as approval_date,
-                   op.approval_reference, op.reverses_operation_id,
-                   (select r.id from ledger_operation r where r.reverses_operation_id = op.id)
-                     as reversed_by_operation_id
-              from ledger_operation op where op.id = t.operation_id) o`;
-
 export const historySql = (holderId: string, asOf: string): SQL =>
   sql`select t.id, t.certificate_id, t.certificate_number as number,
                t.certificate_prefix as prefix,
@@ -70,7 +55,7 @@ export const historySql = (holderId: string, asOf: string): SQL =>
                t.transaction_order::text as transaction_order,
                ${holderRunningBalance(sql`t`)}::text as running_balance,
                (select name from shareholder where id = t.counterparty_holder_id) as counterparty,
-               ${operationFactsSql}
+               ${operationFactsColumns}
           from share_transaction t
           ${operationFactsJoin}
          where t.holder_id = ${holderId} and t.date <= ${asOf}

@@ -1,0 +1,19 @@
+import { sql } from 'drizzle-orm';
+
+/**
+ * A transaction's operation facts (issue 25, decision 122) for a query whose transaction is `t`:
+ * consideration, approval and the reversal links, named as TransactionSqlRow names them
+ * (history-line.ts). Used by the statement's history and the company ledger. Read by primary key
+ * per line (the reversal by its unique index), as a lateral subquery, so that PostgreSQL looks
+ * them up per line rather than hashing the table.
+ */
+export const operationFactsColumns = sql`t.operation_id, o.consideration, o.consideration_currency,
+               o.approval_date, o.approval_reference, o.reverses_operation_id,
+               o.reversed_by_operation_id`;
+export const operationFactsJoin = sql`cross join lateral (
+            select op.consideration::text as consideration,
+                   op.consideration_currency, op.approval_date::text as approval_date,
+                   op.approval_reference, op.reverses_operation_id,
+                   (select r.id from ledger_operation r where r.reverses_operation_id = op.id)
+                     as reversed_by_operation_id
+              from ledger_operation op where op.id = t.operation_id) o`;

@@ -36,16 +36,25 @@ const uniqueUuids = (ids: Iterable<string | null | undefined>): string[] =>
     .map((id) => id.toLowerCase())
     .sort();
 
-const lockOrigins = (organizationId: string, originIds: string[]): SQL =>
+/** `for update` (of `table`), or nothing for a read that decides nothing (a preview). */
+const forUpdate = (lock: boolean, table?: SQL): SQL =>
+  lock ? sql`for update${table ? sql` of ${table}` : sql``}` : sql``;
+
+const lockOrigins = (organizationId: string, originIds: string[], lock: boolean): SQL =>
   sql`select c.id, c.holder_id, cls.class_type, c.balance::text as balance,
              c.effective_date::text as effective_date, c.cost::text as cost, c.number, cls.prefix
         from certificate c join share_class cls on cls.id = c.class_id
        where c.id in ${originIds} and c.organization_id = ${organizationId}
        order by c.id
-         for update of c`;
+         ${forUpdate(lock, sql`c`)}`;
 
 /** The parties named and the holders of the origins. */
-const lockHolders = (organizationId: string, holderIds: string[], originIds: string[]): SQL => {
+const lockHolders = (
+  organizationId: string,
+  holderIds: string[],
+  originIds: string[],
+  lock: boolean,
+): SQL => {
   const sources = [
     ...(holderIds.length > 0 ? [sql`select id from shareholder where id in ${holderIds}`] : []),
     ...(originIds.length > 0
@@ -61,7 +70,7 @@ const lockHolders = (organizationId: string, holderIds: string[], originIds: str
               where organization_id = ${organizationId}
                 and id in (${sql.join(sources, sql` union `)})
               order by id
-                for update`;
+                ${forUpdate(lock)}`;
 };
 
 /** The class a New Issue or a conversion adds shares to; none for the other operations. */
@@ -73,11 +82,11 @@ function growingClass(input: OperationInput): ClassType | null {
 }
 
 /** The class's row, locked: one New Issue of a class at a time reads its outstanding shares. */
-const lockClass = (organizationId: string, classType: ClassType): SQL =>
+const lockClass = (organizationId: string, classType: ClassType, lock: boolean): SQL =>
   sql`select class_type, authorized_shares::text as authorized
         from share_class
        where organization_id = ${organizationId} and class_type = ${classType}
-         for update`;
+         ${forUpdate(lock)}`;
 
 /**
  * The class's shares held now, summed only when it has a limit. A statement of its own, sent
@@ -95,12 +104,15 @@ const outstandingOf = (organizationId: string, classType: ClassType): SQL =>
 /**
  * Locks the origin certificates, then their holders and the parties named, each set in
  * ascending id order, certificates before holders (checklist LED-06/07), then the class a New
- * Issue or a conversion adds to, in one round trip on PostgreSQL. Ids that are not UUIDs cannot name a row and are left to the ledger to refuse.
+ * Issue or a conversion adds to, in one round trip on PostgreSQL. Ids that are not UUIDs cannot
+ * name a row and are left to the ledger to refuse. With `lock: false` (a preview, which writes
+ * nothing) the same rows are read without locking them, so a review never queues a posting.
  */
 export async function lockOperationState(
   lt: LedgerTransaction,
   organizationId: string,
   input: OperationInput,
+  { lock = true }: { lock?: boolean } = {},
 ): Promise<LockedState> {
   const originIds = uniqueUuids(input.originCertificateIds ?? []);
   const holderIds = uniqueUuids([
@@ -109,11 +121,14 @@ export async function lockOperationState(
   ]);
   const classType = growingClass(input);
   const statements: SQL[] = [];
-  if (originIds.length > 0) statements.push(lockOrigins(organizationId, originIds));
+  if (originIds.length > 0) statements.push(lockOrigins(organizationId, originIds, lock));
   if (originIds.length > 0 || holderIds.length > 0)
-    statements.push(lockHolders(organizationId, holderIds, originIds));
+    statements.push(lockHolders(organizationId, holderIds, originIds, lock));
   if (classType)
-    statements.push(lockClass(organizationId, classType), outstandingOf(organizationId, classType));
+    statements.push(
+      lockClass(organizationId, classType, lock),
+      outstandingOf(organizationId, classType),
+    );
   // The company's setting (issue 25); read, not locked: a change races a posting as any setting.
   statements.push(sql`select whole_shares_only from organization where id = ${organizationId}`);
   const locked = await lt.send(statements);

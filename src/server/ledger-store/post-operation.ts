@@ -103,9 +103,10 @@ export async function lockAndPlan(
   organizationId: string,
   given: OperationInput,
   planner: Planner = planOperation,
+  opts: { lock?: boolean } = {},
 ): Promise<PlannedPosting> {
   const input = normalizeIds(given);
-  const locked = await lockOperationState(lt, organizationId, input);
+  const locked = await lockOperationState(lt, organizationId, input, opts);
   return { input, locked, plan: planner(input, locked.state) };
 }
 

@@ -14,8 +14,8 @@ import { operationRecordOf, refusalInRequestTerms, toOperationInput } from './re
 
 /**
  * POST /api/v1/transactions/preview: what POST /api/v1/transactions would record for the same
- * body, decided by the same lock and plan, and nothing written (the transaction ends with no
- * write, releasing its locks). A refusal is the posting's own, with the same code and field.
+ * body, decided by the same reads and plan, without locking the rows (a review must not queue
+ * postings), and nothing written. A refusal is the posting's own, with the same code and field.
  */
 export async function previewTransaction(
   database: Database,
@@ -29,7 +29,8 @@ export async function previewTransaction(
   operationRecordOf(body, today);
   try {
     const { locked, plan } = await database.ledgerTransaction((lt) =>
-      lockAndPlan(lt, organizationId, input),
+      // Read, not locked: a review decides nothing, and the posting locks and plans again.
+      lockAndPlan(lt, organizationId, input, undefined, { lock: false }),
     );
     return previewOf(plan, locked);
   } catch (err) {

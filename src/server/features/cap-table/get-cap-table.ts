@@ -22,6 +22,8 @@ interface ClassSql {
   outstanding: string;
   holders: string;
   holders_of_record: string;
+  /** The top holders as a JSON array (the same on every row), most shares first. */
+  top: string;
 }
 
 interface HolderSql {
@@ -31,30 +33,38 @@ interface HolderSql {
   preferred: string;
 }
 
-/** Each class with its shares and holders on the date, and the holders of record of all classes. */
-const classesSql = (holdings: ReturnType<typeof holdingsSql>, organizationId: string) =>
-  sql`with x as (${holdings}),
+/**
+ * Each class with its shares and holders on the date, the holders of record of all classes, and
+ * the `limit` holders with the most shares (then by name): one statement, so that the holdings of
+ * an earlier date are summed from the transactions once.
+ */
+const capTableSql = (holdings: ReturnType<typeof holdingsSql>, org: string, limit: number) =>
+  sql`with x as materialized (${holdings}),
            per as (select cls.id, case cls.class_type when 'common' then x.common
                                                       else x.preferred end as shares
                      from share_class cls cross join x
-                    where cls.organization_id = ${organizationId})
+                    where cls.organization_id = ${org}),
+           top as (select h.id, h.name, x.common::text as common, x.preferred::text as preferred,
+                          row_number() over (order by x.common + x.preferred desc,
+                                                      h.name collate "und-x-icu", h.id) as rank
+                     from x join shareholder h on h.id = x.holder_id
+                    where x.common + x.preferred > 0
+                    order by rank
+                    limit ${limit})
       select cls.id, cls.name, cls.class_type, cls.prefix,
              cls.authorized_shares::text as authorized,
              (select coalesce(sum(per.shares), 0) from per where per.id = cls.id)::text
                as outstanding,
              (select count(*) from per where per.id = cls.id and per.shares > 0)::text as holders,
-             (select count(*) from x where x.common + x.preferred > 0)::text as holders_of_record
+             (select count(*) from x where x.common + x.preferred > 0)::text as holders_of_record,
+             (select coalesce(json_agg(json_build_object('id', top.id, 'name', top.name,
+                                                         'common', top.common,
+                                                         'preferred', top.preferred)
+                                       order by top.rank), '[]'::json)::text
+                from top) as top
         from share_class cls
-       where cls.organization_id = ${organizationId}
+       where cls.organization_id = ${org}
        order by cls.class_type`;
-
-/** The holders with the most shares on the date, most first (then by name), at most `limit`. */
-const topHoldersSql = (holdings: ReturnType<typeof holdingsSql>, limit: number) =>
-  sql`select h.id, h.name, x.common::text as common, x.preferred::text as preferred
-        from (${holdings}) x join shareholder h on h.id = x.holder_id
-       where x.common + x.preferred > 0
-       order by x.common + x.preferred desc, h.name collate "und-x-icu", h.id
-       limit ${limit}`;
 
 interface Shares {
   common: bigint;
@@ -106,10 +116,11 @@ export async function getCapTable(
 ): Promise<CapTableResponse> {
   const asOf = asOfDate(query.asOf, caller.timeZone);
   const holdings = holdingsSql(caller.organizationId, asOf, asOf >= todayIn(caller.timeZone));
-  const [classes, top] = await Promise.all([
-    rows<ClassSql>(db, classesSql(holdings, caller.organizationId)),
-    rows<HolderSql>(db, topHoldersSql(holdings, TOP_HOLDERS)),
-  ]);
+  const classes = await rows<ClassSql>(
+    db,
+    capTableSql(holdings, caller.organizationId, TOP_HOLDERS),
+  );
+  const top = JSON.parse(classes[0]?.top ?? '[]') as HolderSql[];
   const whole: Shares = { common: 0n, preferred: 0n };
   for (const c of classes) whole[c.class_type] += toHundredths(c.outstanding);
   const all = whole.common + whole.preferred;

@@ -1,3 +1,4 @@
+import type { UserInfo } from '../src/contract/user-info';
 import type { CapTableResponse } from '../src/contract/cap-table';
 import { formatShares } from '../src/contract/format';
 import { expect, test } from './support/fixtures';
@@ -85,7 +86,15 @@ test('the cap table on a phone', async ({ page }) => {
 
 test('a shareholder cannot open the cap table', async ({ page }) => {
   await signIn(page, demo.holder);
+  const me = await api<UserInfo>(page, '/api/v1/userInfo', 'POST');
   await page.goto('/cap-table');
+  // Sent to their own statement, saying why; the page itself never shows.
+  await expect(page).toHaveURL(new RegExp(`/view\\?SH_UID=${me.SH_ID}$`));
+  await expect(
+    page.getByText(
+      'You were brought to your own statement: your account cannot open that page, which is for administrators.',
+    ),
+  ).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Cap Table' })).toHaveCount(0);
   const res = await page.request.get('/api/v1/cap-table');
   expect(res.status()).toBe(403);

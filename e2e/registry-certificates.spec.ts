@@ -83,12 +83,25 @@ test('the certificate register and a certificate on a phone', async ({ page }) =
   const table = page.getByRole('region', { name: 'Certificates table' });
   const first = table.locator('tbody th a').first();
   await expect(first).toBeVisible();
+  // Each row is a card with its values labelled: no header row above the cards.
+  await expect(table.locator('thead')).toBeHidden();
+  await expect(table.locator('tbody td[data-label="Balance"]').first()).toBeVisible();
+  // The sort stays reachable: the header's sort buttons become two selects.
+  await page.getByLabel('Sort by').selectOption('balance');
+  await page.getByLabel('Order').selectOption('desc');
+  await expect(page).toHaveURL(/[?&]sort=balance(&|$)/);
+  await expect(page).toHaveURL(/[?&]dir=desc(&|$)/);
+  await expect(page.getByText('· updating…')).toHaveCount(0);
+  await expect(first).toBeVisible();
   await expectNoHorizontalScroll(page);
   await expectAccessible(page, 'certificate register at 375 px');
   await keepScreenshot(page, 'certificate-register-375');
 
   await first.click();
   await expect(page.getByRole('navigation', { name: 'Lineage' })).toBeVisible();
+  const history = page.getByRole('region', { name: 'Certificate history' });
+  await expect(history.locator('tbody td[data-label="Date"]').first()).toBeVisible();
+  await expect(history.locator('thead')).toBeHidden();
   await expectNoHorizontalScroll(page);
   await expectAccessible(page, 'certificate page at 375 px');
   await keepScreenshot(page, 'certificate-page-375');

@@ -75,6 +75,16 @@ test('the company ledger: filters and sort held in the address, links, empty sta
   await expect(page.getByLabel('Sort by')).toHaveValue('shares');
   await check();
 
+  // Rows per page is the page nav's (as in the directory and the register), kept in the address.
+  const rowsPerPage = page
+    .getByRole('navigation', { name: 'Ledger pages' })
+    .getByLabel('Rows per page');
+  await expect(rowsPerPage).toHaveValue('50');
+  await rowsPerPage.selectOption('100');
+  await expect(page).toHaveURL(/[?&]size=100(&|$)/);
+  await expect(page.getByLabel('Rows per page')).toHaveCount(1);
+  await check();
+
   // Certificates link to their page; a holder's "only" narrows the ledger to them.
   const certificateLink = page
     .locator('.ledger-table tbody td[data-label="Certificate"] a')

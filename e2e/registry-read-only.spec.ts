@@ -1,9 +1,12 @@
+import type { UserInfo } from '../src/contract/user-info';
 import { expect, test } from './support/fixtures';
 import {
+  api,
   demo,
   expectAccessible,
   expectNoHorizontalScroll,
   keepScreenshot,
+  openFromMenu,
   signIn,
 } from './registry-helpers';
 
@@ -37,9 +40,25 @@ test('a read-only holder sees the whole registry and is offered nothing to chang
   await expect(page.getByRole('heading', { name: /^Status/ })).toHaveCount(0);
   await expectAccessible(page, 'profile, read-only');
 
+  // A Registry page opens as for an administrator, from the menu: the cap table.
+  await openFromMenu(page, 'Registry', 'Cap Table');
+  await expect(page).toHaveURL(/\/cap-table$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Cap Table' })).toBeVisible();
+  await expect(page.getByText('Your account cannot open')).toHaveCount(0);
+
   // An administrator's page sends them to their own statement, saying so.
+  const me = await api<UserInfo>(page, '/api/v1/userInfo', 'POST');
+  expect(me.isReadOnly).toBe(true);
+  expect(me.SH_ID).toBeTruthy();
+  expect(me.SH_ID).not.toBe(holderId);
   await page.goto('/transaction');
   await expect(page).toHaveURL(/\/view\?SH_UID=/);
+  expect(new URL(page.url()).searchParams.get('SH_UID')).toBe(me.SH_ID);
+  await expect(
+    page.getByText(
+      'You were brought to your own statement: your account cannot open that page, which is for administrators.',
+    ),
+  ).toBeVisible();
 
   await page.setViewportSize({ width: 375, height: 800 });
   await page.goto('/');

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { formatShares } from '../src/contract/format';
 import type { DirectoryResponse } from '../src/contract/ledger';
 import { expect, test } from './support/fixtures';
 import {
@@ -6,6 +7,7 @@ import {
   demo,
   expectAccessible,
   expectNoHorizontalScroll,
+  hundredths,
   keepScreenshot,
   signIn,
 } from './registry-helpers';
@@ -52,7 +54,12 @@ test('review a New Issue, record it, and reverse it from the statement', async (
   await expect(review).toBeFocused();
   const balances = page.getByRole('table').nth(1);
   const row = balances.getByRole('row', { name: new RegExp(holder.name) });
-  await expect(row).toContainText(/\d/);
+  // Before: the directory's balance (all classes); after: 12 shares more, as the page writes them.
+  const after = hundredths(holder.balance) + 1200n;
+  await expect(row.getByRole('cell')).toHaveText([
+    formatShares(holder.balance),
+    formatShares(`${after / 100n}.${String(after % 100n).padStart(2, '0')}`),
+  ]);
   await expect(page.getByRole('table').first()).toContainText('New certificate');
   await expect(page.getByText('for 24.00 USD in all')).toBeVisible();
   await expectAccessible(page, 'Manage Shares review');

@@ -1,3 +1,4 @@
+import type { UserInfo } from '../src/contract/user-info';
 import type { StockholderListResponse } from '../src/contract/cap-table';
 import { expect, test } from './support/fixtures';
 import {
@@ -76,7 +77,15 @@ test('the stockholder list on a phone', async ({ page }) => {
 
 test('a shareholder cannot read the stockholder list', async ({ page }) => {
   await signIn(page, demo.holder);
+  const me = await api<UserInfo>(page, '/api/v1/userInfo', 'POST');
   await page.goto('/stockholder-list');
+  // Sent to their own statement, saying why; the page itself never shows.
+  await expect(page).toHaveURL(new RegExp(`/view\\?SH_UID=${me.SH_ID}$`));
+  await expect(
+    page.getByText(
+      'You were brought to your own statement: your account cannot open that page, which is for administrators.',
+    ),
+  ).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Stockholder List' })).toHaveCount(0);
   expect((await page.request.get('/api/v1/stockholder-list')).status()).toBe(403);
   expect((await page.request.get('/api/v1/stockholder-list.csv')).status()).toBe(403);

@@ -44,5 +44,7 @@ export const ledgerQueryKeys = {
   profile: ['profile'],
   certificates: ['certificates'],
   holderOptions: ['holder-options'],
-  shareClasses: ['share-classes'],
+  companyLedger: ['company-ledger'],
+  audit: ['audit'],
+  auditChain: ['audit-chain'],
 } as const;

@@ -14,6 +14,8 @@ export interface CheckFieldProps {
   label: string;
   description?: ReactNode;
   disabled?: boolean;
+  /** Drawn as an on/off switch (a setting that applies at once when saved), still a checkbox. */
+  switch?: boolean;
 }
 
 /** The checkbox of a CheckField, wired to the form like FieldControl. */
@@ -34,7 +36,7 @@ export function CheckField(props: CheckFieldProps) {
   };
   return (
     <FieldContext.Provider value={ids}>
-      <Form.Check className="mb-3">
+      <Form.Check className="mb-3" type={props.switch ? 'switch' : 'checkbox'}>
         <CheckControl id={props.id} disabled={props.disabled} />
         <Form.Check.Label htmlFor={props.id}>{props.label}</Form.Check.Label>
         {props.description && (

@@ -4,22 +4,23 @@ import { Link } from 'react-router';
 import { formatDate } from '../../lib/format';
 import type { AuditEntry } from './api/use-audit';
 import { jsonDiff } from './json-diff';
+import { statementPath } from '../../lib/paths';
 
 /** "2026-11-27T08:50:01.123456Z" → "Nov 27, 2026, 08:50:01 UTC". */
-export function momentText(iso: string): string {
+function momentText(iso: string): string {
   const time = /T(\d{2}:\d{2}:\d{2})/.exec(iso)?.[1];
   return time ? `${formatDate(iso)}, ${time} UTC` : iso;
 }
 
 /** "ledger.Transfer" → "Transfer (ledger)"; "api_key.created" → "created (api key)". */
-export function actionText(action: string): string {
+function actionText(action: string): string {
   const [area, ...rest] = action.split('.');
   const what = rest.join('.');
   return what ? `${what.replace(/_/g, ' ')} (${(area ?? '').replace(/_/g, ' ')})` : action;
 }
 
 /** Who: their name and e-mail when known, else the recorded id. */
-export function actorText(e: AuditEntry): string {
+function actorText(e: AuditEntry): string {
   if (e.actorName && e.actorEmail) return `${e.actorName} <${e.actorEmail}>`;
   return e.actorName ?? e.actorEmail ?? (e.actorUserId ? `user ${e.actorUserId}` : 'the system');
 }
@@ -89,7 +90,7 @@ export function AuditEntryCard({ entry }: { entry: AuditEntry }) {
           <dd>
             {entry.entityType.replace(/_/g, ' ')}{' '}
             {holder ? (
-              <Link to={`/view?SH_UID=${encodeURIComponent(holder)}`}>{holder.slice(0, 8)}</Link>
+              <Link to={statementPath(holder)}>{holder.slice(0, 8)}</Link>
             ) : (
               <span title={entry.entityId}>{entry.entityId.slice(0, 8)}</span>
             )}

@@ -100,6 +100,47 @@ describe('the guards of spec section 4', () => {
     expect(go('administrator', '/transaction', admin)).toBeNull();
     expect(go('shareholder', `/view?SH_UID=${OTHER}`, admin)).toBeNull();
   });
+
+  it('open a page by who asks: administrator, read-only holder, shareholder × its access', () => {
+    const own = `/view?SH_UID=${OWN}`;
+    const readOnly = { ...holder, isReadOnly: true };
+    // [access, page] → where an administrator, a read-only holder and a shareholder land
+    // (null: the page itself).
+    const table: [PageAccess, string, string | null, string | null, string | null][] = [
+      ['administrator', '/transaction', null, own, own],
+      ['administrator', '/settings', null, own, own],
+      ['administrator', '/shareholders/new', null, own, own],
+      ['reader', '/ledger', null, null, own],
+      ['reader', '/audit', null, null, own],
+      ['reader', '/certificates', null, null, own],
+      ['reader', '/cap-table', null, null, own],
+      ['reader', '/stockholder-list', null, null, own],
+      ['shareholder', '/', null, null, own],
+      ['shareholder', own, null, null, null],
+      ['shareholder', `/profile?SH_UID=${OWN}`, null, null, null],
+      ['shareholder', `/certificates/${OTHER}`, null, null, null],
+    ];
+    for (const [access, path, forAdmin, forReadOnly, forHolder] of table) {
+      expect(go(access, path, admin), `administrator at ${path}`).toBe(forAdmin);
+      expect(go(access, path, readOnly), `read-only holder at ${path}`).toBe(forReadOnly);
+      expect(go(access, path, holder), `shareholder at ${path}`).toBe(forHolder);
+    }
+  });
+
+  it("let a read-only holder open another holder's statement and profile, and nothing else", () => {
+    const own = `/view?SH_UID=${OWN}`;
+    const readOnly = { ...holder, isReadOnly: true };
+    expect(go('shareholder', `/view?SH_UID=${OTHER}`, readOnly)).toBeNull();
+    expect(go('shareholder', `/profile?SH_UID=${OTHER}`, readOnly)).toBeNull();
+    // isReadOnly: false is a shareholder like any other.
+    expect(go('shareholder', `/view?SH_UID=${OTHER}`, { ...holder, isReadOnly: false })).toBe(own);
+    expect(go('reader', '/ledger', { ...holder, isReadOnly: false })).toBe(own);
+    // Still a holder record first, and signed in.
+    expect(go('reader', '/ledger', { ...readOnly, holderId: null })).toBe('/noaccount');
+    expect(go('reader', '/ledger', { ...readOnly, status: 'signed-out' })).toBe(
+      `/login?next=${encodeURIComponent('/ledger')}`,
+    );
+  });
 });
 
 describe('RouteGuard when the sign-in state cannot be read', () => {

@@ -5,6 +5,7 @@ import { ErrorPanel } from '../../components/error-panel';
 import { LoadingMessage } from '../../components/loading-message';
 import { loginFor, nextFromSearch } from './next-page';
 import { useSession } from './api/use-session';
+import { statementPath } from '../../lib/paths';
 
 /** 'reader': administrators and read-only holders (board members, auditors, counsel). */
 export type PageAccess = 'public' | 'signed-in' | 'shareholder' | 'reader' | 'administrator';
@@ -27,7 +28,7 @@ export function guardRedirect(opts: {
   if (access === 'public' || access === 'signed-in') return null;
   if (!holderId) return webRoutes.noAccount;
   if (isAdmin) return null;
-  const own = `${webRoutes.view}?SH_UID=${encodeURIComponent(holderId)}`;
+  const own = statementPath(holderId);
   // A read-only holder sees what administrators see (any holder's pages), and changes nothing.
   if (opts.isReadOnly) return access === 'administrator' ? own : null;
   if (access === 'administrator' || access === 'reader' || pathname === webRoutes.home) return own;

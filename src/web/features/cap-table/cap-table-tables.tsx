@@ -2,10 +2,9 @@ import { Link } from 'react-router';
 import Table from 'react-bootstrap/Table';
 import type { CapTableResponse } from '../../../contract/cap-table';
 import { formatCount, formatShares } from '../../lib/format';
+import { statementPath } from '../../lib/paths';
 
 const pct = (value: string | null) => (value === null ? 'No limit' : `${value}%`);
-
-const viewPath = (id: string) => `/view?SH_UID=${encodeURIComponent(id)}`;
 
 /** A number cell: right-aligned, labelled on a phone (the stacked table shows the label). */
 function Num({ label, children }: { label: string; children: string }) {
@@ -109,7 +108,7 @@ export function TopHoldersTable({ data }: { data: CapTableResponse }) {
         {data.topHolders.map((h) => (
           <tr key={h.id}>
             <th scope="row">
-              <Link to={viewPath(h.id)}>{h.name}</Link>
+              <Link to={statementPath(h.id)}>{h.name}</Link>
             </th>
             <HoldingCells holding={h} />
           </tr>

@@ -8,13 +8,9 @@ import { TypeBadge } from '../../components/type-badge';
 import { ApiError } from '../../lib/api-client';
 import { formatDate, formatShares } from '../../lib/format';
 import { certificatePdfUrl, useCertificateRecord } from './api/use-certificate-register';
-import {
-  CertificateStatusBadge,
-  certificatePath,
-  classLabel,
-  holderPath,
-} from './certificate-status-badge';
+import { CertificateStatusBadge, classLabel } from './certificate-status-badge';
 import { LineageTree } from './lineage-tree';
+import { certificatePath, statementPath } from '../../lib/paths';
 
 /** One certificate: its facts, the PDF, its lineage, the certificates made from it, its history. */
 export function CertificateScreen({ id }: { id: string }) {
@@ -49,7 +45,7 @@ function CertificateFacts({ data }: { data: CertificateRecordResponse }) {
     ['Cancelled', r.cancelledShares],
   ];
   const facts: [string, ReactNode][] = [
-    ['Holder', <Link to={holderPath(r.holderId)}>{r.holderName}</Link>],
+    ['Holder', <Link to={statementPath(r.holderId)}>{r.holderName}</Link>],
     ['Class', classLabel(r.classType)],
     ['Issue date', formatDate(r.issueDate)],
     [
@@ -112,13 +108,9 @@ function History({ data }: { data: CertificateRecordResponse }) {
       <h2 id="history-title" className="h5">
         History
       </h2>
-      <div
-        className="table-responsive directory-table"
-        tabIndex={0}
-        role="region"
-        aria-label="Certificate history"
-      >
-        <Table className="align-middle mb-0">
+      {/* Below 768 px each row is a card with every value labelled (stacked-table, styles.css). */}
+      <div className="table-responsive" tabIndex={0} role="region" aria-label="Certificate history">
+        <Table className="align-middle mb-0 stacked-table">
           <thead>
             <tr>
               <th scope="col">Date</th>
@@ -135,9 +127,9 @@ function History({ data }: { data: CertificateRecordResponse }) {
           <tbody>
             {data.history.map((h) => (
               <tr key={h.id}>
-                <th scope="row" data-label="Date" className="fw-normal text-nowrap">
+                <td data-label="Date" className="text-nowrap">
                   {formatDate(h.date)}
-                </th>
+                </td>
                 <td data-label="Type">
                   <TypeBadge label={h.typeLabel} issued={h.issued} />
                 </td>

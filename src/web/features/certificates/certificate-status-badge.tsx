@@ -14,7 +14,5 @@ export function CertificateStatusBadge({ status }: { status: CertificateStatus }
   );
 }
 
-export const certificatePath = (id: string) => `/certificates/${encodeURIComponent(id)}`;
-export const holderPath = (id: string) => `/view?SH_UID=${encodeURIComponent(id)}`;
 export const classLabel = (classType: 'common' | 'preferred') =>
   classType === 'common' ? 'Common' : 'Preferred';

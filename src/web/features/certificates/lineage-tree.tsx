@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import type { CertificateLineage, LineageNode } from '../../../contract/certificates';
 import { formatShares } from '../../lib/format';
-import { CertificateStatusBadge, certificatePath } from './certificate-status-badge';
+import { CertificateStatusBadge } from './certificate-status-badge';
+import { certificatePath } from '../../lib/paths';
 
 interface TreeNode {
   node: LineageNode;

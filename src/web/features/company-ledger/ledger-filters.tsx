@@ -5,7 +5,7 @@ import Form from 'react-bootstrap/Form';
 import { Link } from 'react-router';
 import { companyLedgerSortKeys } from '../../../contract/company-ledger';
 import { TRANSACTION_TYPES, typeLabel } from '../../../ledger';
-import { LEDGER_PAGE_SIZES, type LedgerView } from './ledger-address';
+import type { LedgerView } from './ledger-address';
 
 type Go = (changes: Record<string, string | null>) => void;
 
@@ -60,8 +60,8 @@ function DateBound(props: {
 }
 
 /**
- * The ledger's filters, sort and page size; each change goes to the address (page back to 1), so
- * a reload or a shared link shows the same view.
+ * The ledger's filters and sort (the page size is the page nav's); each change goes to the address
+ * (page back to 1), so a reload or a shared link shows the same view.
  */
 export function LedgerFilters({ view, go }: { view: LedgerView; go: Go }) {
   const set = (key: string) => (value: string) => go({ [key]: value || null, page: null });
@@ -94,12 +94,6 @@ export function LedgerFilters({ view, go }: { view: LedgerView; go: Go }) {
           ['asc', 'Ascending'],
         ]}
         onChange={(v) => go({ dir: v === 'desc' ? null : v, page: null })}
-      />
-      <Choice
-        label="Rows per page"
-        value={String(view.size)}
-        options={LEDGER_PAGE_SIZES.map((n) => [String(n), String(n)] as const)}
-        onChange={(v) => go({ size: v === String(LEDGER_PAGE_SIZES[0]) ? null : v, page: null })}
       />
     </Form>
   );

@@ -3,7 +3,7 @@ import { PageNav } from '../../components/page-nav';
 import { QueryState } from '../../components/query-state';
 import { formatCount } from '../../lib/format';
 import { useCompanyLedger } from './api/use-company-ledger';
-import { ledgerRequest, useLedgerAddress } from './ledger-address';
+import { LEDGER_PAGE_SIZES, ledgerRequest, useLedgerAddress } from './ledger-address';
 import { ChosenFilters, LedgerFilters, SORT_LABELS } from './ledger-filters';
 import { LedgerTable } from './ledger-table';
 
@@ -60,8 +60,10 @@ export function LedgerScreen() {
               )}
               <PageNav
                 label="Ledger pages"
+                sizes={LEDGER_PAGE_SIZES}
                 page={data.page}
                 pages={Math.max(1, Math.ceil(data.total / data.pageSize))}
+                pageSize={view.size}
                 go={update}
               />
             </>

@@ -3,18 +3,12 @@ import { Link } from 'react-router';
 import Button from 'react-bootstrap/Button';
 import Table from 'react-bootstrap/Table';
 import type { CompanyLedgerRow } from '../../../contract/company-ledger';
+import { OperationFacts } from '../../components/operation-facts';
 import { TypeBadge } from '../../components/type-badge';
 import { formatCost, formatDate, formatShares } from '../../lib/format';
-
-export const statementPath = (holderId: string) => `/view?SH_UID=${encodeURIComponent(holderId)}`;
-/** The certificate's page (issue 25's certificate register). */
-export const certificatePath = (id: string) => `/certificates/${encodeURIComponent(id)}`;
+import { certificatePath, statementPath } from '../../lib/paths';
 
 type Filter = (changes: Record<string, string | null>) => void;
-
-/** Money in its own currency: "USD 40.00". */
-const money = (amount: string, currency: string) => `${currency} ${formatCost(amount).slice(1)}`;
-const shortId = (id: string) => id.slice(0, 8);
 
 /** The holder: a link to their statement, and a button that shows only their transactions. */
 function HolderCell({ row, filter }: { row: CompanyLedgerRow; filter: Filter }) {
@@ -63,7 +57,7 @@ function CertificateCell({ row, filter }: { row: CompanyLedgerRow; filter: Filte
   );
 }
 
-/** The operation's facts: counterparty, notes, reason, consideration, approval, reversal links. */
+/** Who the shares went to or came from, notes and reason; then the operation's facts. */
 function DetailsCell({ row }: { row: CompanyLedgerRow }) {
   const op = row.operation;
   const lines: Array<[string, ReactNode]> = [];
@@ -74,19 +68,6 @@ function DetailsCell({ row }: { row: CompanyLedgerRow }) {
     ]);
   if (row.notes) lines.push(['Notes', row.notes]);
   if (row.reason) lines.push(['Reason', row.reason]);
-  if (op.consideration)
-    lines.push(['Consideration', money(op.consideration.amount, op.consideration.currency)]);
-  if (op.approval)
-    lines.push([
-      'Approved',
-      [op.approval.date && formatDate(op.approval.date), op.approval.reference]
-        .filter(Boolean)
-        .join(', '),
-    ]);
-  if (op.reversesOperationId)
-    lines.push(['Reverses', `operation ${shortId(op.reversesOperationId)}`]);
-  if (op.reversedByOperationId)
-    lines.push(['Reversed by', `operation ${shortId(op.reversedByOperationId)}`]);
   return (
     <td data-label="Details" className="ledger-details">
       {lines.map(([label, value]) => (
@@ -94,9 +75,18 @@ function DetailsCell({ row }: { row: CompanyLedgerRow }) {
           <span className="fw-semibold">{label}:</span> {value}
         </div>
       ))}
-      <div className="small text-body-secondary" title={op.id}>
-        Operation {shortId(op.id)}
-      </div>
+      <OperationFacts
+        showOperation
+        facts={{
+          operationId: op.id,
+          consideration: op.consideration?.amount ?? null,
+          considerationCurrency: op.consideration?.currency ?? null,
+          approvalDate: op.approval?.date ?? null,
+          approvalReference: op.approval?.reference ?? null,
+          reversesOperationId: op.reversesOperationId,
+          reversedByOperationId: op.reversedByOperationId,
+        }}
+      />
     </td>
   );
 }

@@ -76,4 +76,32 @@ describe('Company settings form', () => {
     );
     expect(screen.getByText('The information was not saved. Please contact support.')).toBeTruthy();
   });
+
+  it('puts a refusal of whole shares only under its switch', async () => {
+    network(() =>
+      json(409, {
+        code: 'LEDGER.FRACTIONAL_SHARES_HELD',
+        message: 'Some holders hold a fraction of a share.',
+        field: 'wholeSharesOnly',
+      }),
+    );
+    renderForm();
+    const control = screen.getByLabelText('Whole shares only');
+    expect(control.closest('.form-switch')).not.toBeNull();
+    fireEvent.click(control);
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    });
+    await waitFor(() =>
+      expect(document.getElementById('settings-whole-shares-error')?.textContent).toBe(
+        'Some holders hold a fraction of a share.',
+      ),
+    );
+    expect(control.getAttribute('aria-invalid')).toBe('true');
+    expect(control.getAttribute('aria-describedby')).toBe(
+      'settings-whole-shares-help settings-whole-shares-error',
+    );
+    expect(document.getElementById('settings-legend-error')).toBeNull();
+    expect(screen.getByText('The information was not saved. Please contact support.')).toBeTruthy();
+  });
 });

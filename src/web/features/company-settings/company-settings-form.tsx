@@ -7,6 +7,7 @@ import {
   type CompanySettings,
   type CompanySettingsBody,
 } from '../../../contract/corrections';
+import { CheckField } from '../../components/form/check-field';
 import { FieldControl } from '../../components/form/field-control';
 import { FormField } from '../../components/form/form-field';
 import { FormMessage } from '../../components/form/form-message';
@@ -32,8 +33,12 @@ export function CompanySettingsForm({ settings }: { settings: CompanySettings })
       form.reset(await save.mutateAsync(body));
       setOutcome('saved');
     } catch (e) {
-      if (e instanceof ApiError && e.field === 'certificateLegend')
-        form.setError('certificateLegend', { message: e.message });
+      // A refusal that names a field is shown under it.
+      if (
+        e instanceof ApiError &&
+        (e.field === 'wholeSharesOnly' || e.field === 'certificateLegend')
+      )
+        form.setError(e.field, { message: e.message });
       setOutcome('failed');
     }
   });
@@ -47,18 +52,13 @@ export function CompanySettingsForm({ settings }: { settings: CompanySettings })
             </Alert>
           )}
         </FormMessage>
-        <Form.Group className="mb-3" controlId="settings-whole-shares">
-          <Form.Check
-            type="switch"
-            label={LABELS.wholeSharesOnly}
-            aria-describedby="settings-whole-shares-help"
-            {...form.register('wholeSharesOnly')}
-          />
-          <Form.Text id="settings-whole-shares-help">
-            When on, a transaction with a fraction of a share (such as 10.5) is refused, in Manage
-            Shares and through the API alike.
-          </Form.Text>
-        </Form.Group>
+        <CheckField
+          switch
+          name="wholeSharesOnly"
+          id="settings-whole-shares"
+          label={LABELS.wholeSharesOnly}
+          description="When on, a transaction with a fraction of a share (such as 10.5) is refused, in Manage Shares and through the API alike."
+        />
         <FormField
           name="certificateLegend"
           id="settings-legend"

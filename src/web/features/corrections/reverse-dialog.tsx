@@ -13,6 +13,7 @@ import { formResolver } from '../../components/form/form-resolver';
 import { SubmitButton } from '../../components/form/submit-button';
 import { ApiError } from '../../lib/api-client';
 import { formatDate, formatShares } from '../../lib/format';
+import { INFORMATION_SAVED } from '../../lib/save-messages';
 import { useReverseOperation } from './api/use-reverse-operation';
 
 /**
@@ -126,7 +127,7 @@ function ReversalReceipt({ response }: { response: RecordTransactionResponse }) 
   const date = response.transactions[0]?.date;
   return (
     <Alert variant="success" className="reversal-receipt mb-0" role="status">
-      <p className="fw-semibold mb-1">Your information was successfully updated.</p>
+      <p className="fw-semibold mb-1">{INFORMATION_SAVED}</p>
       <p className="mb-1">
         Recorded: {response.type}
         {date ? ` on ${formatDate(date)}` : ''}, reversing the earlier operation.

@@ -22,8 +22,6 @@ export const directoryAddress = z.object({
     .catch(PAGE_SIZES[0]),
 });
 
-export type DirectoryView = z.output<typeof directoryAddress>;
-
 /** The view the address names, and a change to it in place (see useAddressParams). */
 export function useDirectoryAddress() {
   const [params, update] = useAddressParams();

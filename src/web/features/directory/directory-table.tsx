@@ -13,10 +13,9 @@ import Table from 'react-bootstrap/Table';
 import type { DirectoryRow } from '../../../contract/ledger';
 import { directorySortKeys } from '../../../contract/constants/ledger';
 import { formatCost, formatShares } from '../../lib/format';
+import { statementPath } from '../../lib/paths';
 
 export type DirectorySortKey = (typeof directorySortKeys)[number];
-
-export const viewPath = (id: string) => `/view?SH_UID=${encodeURIComponent(id)}`;
 
 const column = createColumnHelper<DirectoryRow>();
 
@@ -50,7 +49,7 @@ const columns = [
     cell: (c) => (
       <div className="d-flex align-items-center gap-2">
         <Link
-          to={viewPath(c.row.original.id)}
+          to={statementPath(c.row.original.id)}
           className="btn btn-sm btn-outline-primary text-nowrap"
           aria-label={`View Details of ${c.row.original.name}`}
         >
@@ -123,7 +122,7 @@ export function DirectoryTable({
   const openRow = (id: string) => (event: MouseEvent) => {
     // Let the link, and modified clicks (new tab), behave as links do.
     if ((event.target as HTMLElement).closest('a, button')) return;
-    void navigate(viewPath(id));
+    void navigate(statementPath(id));
   };
 
   return (

@@ -15,6 +15,7 @@ import { INFORMATION_NOT_SAVED, INFORMATION_SAVED } from '../../lib/save-message
 import { ProfileFields } from './profile-fields';
 import { PROFILE_LABELS, profileValues } from './profile-values';
 import { useProfileSubmit, type ProfileOutcome } from './use-profile-submit';
+import { statementPath } from '../../lib/paths';
 
 // The spec's third message (section 8), word for word: the server could not be reached.
 export const PROFILE_SAVE_ERROR = 'An error occurred while saving. Please try again.';
@@ -43,7 +44,7 @@ export function ProfileForm(props: { profile: ProfileResponse; own: boolean; rea
   const back = () => {
     // Where the user came from, or the holder's statement when the page was opened directly.
     if (window.history.state && (window.history.state as { idx?: number }).idx) void navigate(-1);
-    else void navigate(`/view?SH_UID=${encodeURIComponent(profile.id)}`);
+    else void navigate(statementPath(profile.id));
   };
 
   return (

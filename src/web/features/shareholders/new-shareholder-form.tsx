@@ -20,6 +20,7 @@ import {
   emptyNewShareholder,
   isNewShareholderField,
 } from './new-shareholder-values';
+import { profilePath, statementPath } from '../../lib/paths';
 
 type Outcome =
   | { kind: 'added'; holder: ProfileResponse }
@@ -88,7 +89,7 @@ function OutcomeMessage({ outcome }: { outcome: Outcome | null }) {
       </p>
       <ul className="mb-0">
         <li>
-          <Link className="alert-link" to={`/view?SH_UID=${id}`}>
+          <Link className="alert-link" to={statementPath(id)}>
             Open their statement
           </Link>
         </li>
@@ -98,7 +99,7 @@ function OutcomeMessage({ outcome }: { outcome: Outcome | null }) {
           </Link>
         </li>
         <li>
-          <Link className="alert-link" to={`/profile?SH_UID=${id}`}>
+          <Link className="alert-link" to={profilePath(id)}>
             Edit their profile
           </Link>
         </li>

@@ -5,7 +5,7 @@ import { counterpartyPhrase, notesWithReason } from '../../../ledger';
 import { TypeBadge } from '../../components/type-badge';
 import { statementHeader } from '../../../contract/statement-header';
 import { formatCost, formatDate, formatShares, statementBalanceNote } from '../../lib/format';
-import { OperationFacts } from './operation-facts';
+import { OperationFacts } from '../../components/operation-facts';
 
 type Row = StatementResponse['history'][number];
 
@@ -182,7 +182,7 @@ function HistoryRow({ row, action }: { row: Row; action?: RowAction | undefined 
       </td>
       <td data-label="Notes" className="statement-notes">
         {notesWithReason(row.notes, row.reason)}
-        <OperationFacts row={row} />
+        <OperationFacts facts={row} />
         {action?.(row)}
       </td>
     </tr>

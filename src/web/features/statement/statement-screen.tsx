@@ -11,6 +11,7 @@ import { idParams } from '../../../contract/ledger';
 import { HolderNotFound } from './holder-not-found';
 import { StatementDocument, type RowAction } from './statement-document';
 import { downloadStatementPdf, statementPdfUrl, useStatement } from './api/use-statement';
+import { profilePath } from '../../lib/paths';
 
 export const NO_DATA_TO_PRINT =
   'No shareholder data available to print. Please wait for the data to load.';
@@ -76,10 +77,7 @@ function KnownStatementScreen({ holderId, today, rowAction }: ScreenProps) {
         >
           {pdf.downloading ? 'Downloading PDF…' : 'Download PDF'}
         </a>
-        <Link
-          className="btn btn-outline-secondary"
-          to={`/profile?SH_UID=${encodeURIComponent(holderId)}`}
-        >
+        <Link className="btn btn-outline-secondary" to={profilePath(holderId)}>
           Edit Profile
         </Link>
         <Form.Group controlId={asOfId} className="col-12 col-sm-auto ms-sm-auto">

@@ -3,14 +3,13 @@ import { Link } from 'react-router';
 import type { RecordTransactionResponse } from '../../../contract/ledger';
 import { formatDate, formatShares } from '../../lib/format';
 import type { PickedHolder } from './holder-picker';
+import { statementPath } from '../../lib/paths';
 
 export interface Receipt {
   response: RecordTransactionResponse;
   holders: PickedHolder[];
   shares: string;
 }
-
-const statementOf = (id: string) => `/view?SH_UID=${encodeURIComponent(id)}`;
 
 /** What was recorded: the operation, the new certificates and links to the holders' statements. */
 export function TransactionReceipt({ receipt, saved }: { receipt: Receipt; saved: string }) {
@@ -41,7 +40,7 @@ export function TransactionReceipt({ receipt, saved }: { receipt: Receipt; saved
         {holders.map((h, i) => (
           <span key={h.id}>
             {i > 0 && ', '}
-            <Link to={statementOf(h.id)} className="alert-link">
+            <Link to={statementPath(h.id)} className="alert-link">
               {h.name}
             </Link>
           </span>

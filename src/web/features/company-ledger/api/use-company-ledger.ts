@@ -4,19 +4,20 @@ import {
   type CompanyLedgerParams,
   type CompanyLedgerResponse,
 } from '../../../../contract/company-ledger';
+import { ledgerQueryKeys } from '../../../../contract/constants/ledger';
 import { apiRequest } from '../../../lib/api-client';
 
 /** GET /api/v1/ledger: one page of the company's transactions, filtered and sorted. */
-export function fetchCompanyLedger(params: CompanyLedgerParams, signal?: AbortSignal) {
+function fetchCompanyLedger(params: CompanyLedgerParams, signal?: AbortSignal) {
   return apiRequest<CompanyLedgerResponse>(companyLedgerPath, {
     query: { ...params },
     signal,
   });
 }
 
-export const companyLedgerQueryOptions = (params: CompanyLedgerParams) =>
+const companyLedgerQueryOptions = (params: CompanyLedgerParams) =>
   queryOptions({
-    queryKey: ['company-ledger', params],
+    queryKey: [...ledgerQueryKeys.companyLedger, params],
     queryFn: ({ signal }) => fetchCompanyLedger(params, signal),
     // The current page stays on screen while the next filter, sort or page loads.
     placeholderData: keepPreviousData,

@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { correctionPaths, type ReverseOperationBody } from '../../../../contract/corrections';
 import type { RecordTransactionResponse } from '../../../../contract/ledger';
-import { idempotencyHeader, ledgerQueryKeys } from '../../../../contract/constants/ledger';
+import { idempotencyHeader } from '../../../../contract/constants/ledger';
+import { invalidateAfterPosting } from '../../../lib/invalidate-after-posting';
 import { apiRequest, pathWith } from '../../../lib/api-client';
 
-export interface ReverseInput {
+interface ReverseInput {
   operationId: string;
   body: ReverseOperationBody;
   /** One key per dialog: a double click or a retry reverses once. */
@@ -19,20 +20,11 @@ export function reverseOperation({ operationId, body, idempotencyKey }: ReverseI
   );
 }
 
-/** A reversal changes balances as any posting does: directory, statements, certificates. */
+/** A reversal changes balances as any posting does (invalidateAfterPosting). */
 export function useReverseOperation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: reverseOperation,
-    onSuccess: async () => {
-      await Promise.all(
-        [
-          ledgerQueryKeys.directory,
-          ledgerQueryKeys.statement,
-          ledgerQueryKeys.certificates,
-          ledgerQueryKeys.holderOptions,
-        ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-      );
-    },
+    onSuccess: () => invalidateAfterPosting(queryClient),
   });
 }

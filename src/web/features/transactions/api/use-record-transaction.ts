@@ -1,13 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RecordTransactionBody, RecordTransactionResponse } from '../../../../contract/ledger';
-import {
-  idempotencyHeader,
-  ledgerPaths,
-  ledgerQueryKeys,
-} from '../../../../contract/constants/ledger';
+import { idempotencyHeader, ledgerPaths } from '../../../../contract/constants/ledger';
+import { invalidateAfterPosting } from '../../../lib/invalidate-after-posting';
 import { apiRequest } from '../../../lib/api-client';
 
-export interface RecordTransactionInput {
+interface RecordTransactionInput {
   body: RecordTransactionBody;
   /** One key per form submission: a double click or a retry with the same key records once. */
   idempotencyKey: string;
@@ -22,20 +19,11 @@ export function recordTransaction({ body, idempotencyKey }: RecordTransactionInp
   });
 }
 
-/** A recorded transaction changes balances everywhere: directory, statements, certificates. */
+/** A recorded transaction changes balances everywhere (invalidateAfterPosting). */
 export function useRecordTransaction() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: recordTransaction,
-    onSuccess: async () => {
-      await Promise.all(
-        [
-          ledgerQueryKeys.directory,
-          ledgerQueryKeys.statement,
-          ledgerQueryKeys.certificates,
-          ledgerQueryKeys.holderOptions,
-        ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-      );
-    },
+    onSuccess: () => invalidateAfterPosting(queryClient),
   });
 }

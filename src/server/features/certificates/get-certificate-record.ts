@@ -46,9 +46,16 @@ export async function getCertificateRecord(
   db: Db,
   opts: { certificateId: string; principal: CompanyCaller },
 ): Promise<CertificateRecordResponse> {
-  const detail = await getCertificate(db, opts);
-  const record = await findCertificateRecord(db, opts);
-  const lineage = await lineageOf(db, opts.principal, record);
+  const org = opts.principal.organizationId;
+  // Side by side: the detail and the register row each refuse a caller who may not see the
+  // certificate, and the lineage's links are the company's own, so nothing leaks if one refuses.
+  const [detail, record, up, down] = await Promise.all([
+    getCertificate(db, opts),
+    findCertificateRecord(db, opts),
+    ancestorsOf(db, org, opts.certificateId),
+    descendantsOf(db, org, opts.certificateId),
+  ]);
+  const lineage = await lineageOf(db, opts.principal, record, { up, down });
   return { ...detail, record, lineage };
 }
 
@@ -56,12 +63,9 @@ async function lineageOf(
   db: Db,
   principal: CompanyCaller,
   self: RegisterRow,
+  { up, down }: { up: LineageLink[]; down: LineageLink[] },
 ): Promise<CertificateLineage> {
   const org = principal.organizationId;
-  const [up, down] = await Promise.all([
-    ancestorsOf(db, org, self.id),
-    descendantsOf(db, org, self.id),
-  ]);
   const ancestors = up.filter((a) => a.depth <= LINEAGE_LIMITS.ancestors);
   const descendants = down
     .filter((d) => d.depth <= LINEAGE_LIMITS.descendantDepth)

@@ -5,6 +5,7 @@ import type {
   certificateRegisterQuery,
 } from '../../../contract/certificates';
 import type { Db } from '../../db/database';
+import { pageOrLast } from '../../db/page-or-last';
 import type { CompanyCaller } from '../../http/caller';
 import { countRegister, selectRegister, type RegisterSelection } from './register-queries';
 
@@ -31,12 +32,15 @@ export async function listCertificateRegister(
   };
   const pageOf = (page: number) =>
     selectRegister(db, { ...selection, offset: (page - 1) * query.pageSize });
-  let page = query.page;
-  let found = await pageOf(page);
-  if (found.rows.length === 0 && page > 1) {
-    const total = await countRegister(db, selection);
-    page = Math.max(1, Math.ceil(total / query.pageSize));
-    found = total === 0 ? { rows: [], total } : await pageOf(page);
-  }
-  return { page, pageSize: query.pageSize, total: found.total, rows: found.rows };
+  const found = await pageOf(query.page);
+  // The window count rides on the rows, so only an empty page needs a count of its own.
+  const shown = await pageOrLast(
+    {
+      ...query,
+      rows: found.rows,
+      total: found.rows.length > 0 ? found.total : () => countRegister(db, selection),
+    },
+    async (page) => (await pageOf(page)).rows,
+  );
+  return { ...shown, pageSize: query.pageSize };
 }

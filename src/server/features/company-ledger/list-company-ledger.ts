@@ -9,6 +9,7 @@ import type {
 import { isIssuedType, isTransactionType, typeLabel } from '../../../ledger';
 import type { Db } from '../../db/database';
 import { rows } from '../../db/sql';
+import { pageOrLast } from '../../db/page-or-last';
 import { AppError } from '../../http/app-error';
 import { amountText } from '../../ledger-store/amounts';
 import { certificateLabel } from '../../ledger-store/certificate-label';
@@ -170,11 +171,9 @@ export async function listCompanyLedger(
     ),
     rows<LedgerSqlRow>(db, pageSql(opts.organizationId, q, q.page)),
   ]);
-  const total = Number(counted[0]?.total ?? 0);
-  const page = Math.min(q.page, Math.max(1, Math.ceil(total / q.pageSize)));
-  const found =
-    page === q.page || total === 0
-      ? asked
-      : await rows<LedgerSqlRow>(db, pageSql(opts.organizationId, q, page));
-  return { page, pageSize: q.pageSize, total, rows: found.map(ledgerRow) };
+  const shown = await pageOrLast(
+    { page: q.page, pageSize: q.pageSize, rows: asked, total: Number(counted[0]?.total ?? 0) },
+    (page) => rows<LedgerSqlRow>(db, pageSql(opts.organizationId, q, page)),
+  );
+  return { ...shown, pageSize: q.pageSize, rows: shown.rows.map(ledgerRow) };
 }

@@ -4,6 +4,7 @@ import type { DirectoryResponse, directoryQuery } from '../../../contract/ledger
 import type { Db } from '../../db/database';
 import { amountText, toHundredths } from '../../ledger-store/amounts';
 import { percentOf, todayIn } from '../../../ledger';
+import { pageOrLast } from '../../db/page-or-last';
 import { rows } from '../../db/sql';
 import { asOfDate } from '../../ledger-store/as-of-date';
 import { heldOnSql } from '../../ledger-store/holdings-sql';
@@ -145,31 +146,12 @@ export function directorySql(
 
 type PageRowSql = RowSql & { matching?: string };
 
-interface ShownPage {
-  page: number;
-  rows: PageRowSql[];
-  /** Rows listed, or matching the search. */
-  total: number;
-}
-
-/**
- * The page asked for, or the last one when it is past the end (page 1 when no row is listed).
- * Only an empty page costs more: the search's count, then the last page.
- */
-async function pageOrLast(
-  db: Db,
-  q: DirectorySql,
-  asked: { page: number; pageSize: number; found: PageRowSql[]; listed: number },
-): Promise<ShownPage> {
-  const { page, pageSize, found, listed } = asked;
-  if (found.length > 0)
-    return { page, rows: found, total: q.searching ? Number(found[0]!.matching) : listed };
-  const total = q.searching
-    ? Number((await rows<{ matching: string }>(db, q.matching))[0]?.matching ?? 0)
-    : listed;
-  const last = Math.max(1, Math.ceil(total / pageSize));
-  if (last >= page) return { page, rows: found, total };
-  return { page: last, rows: await rows<PageRowSql>(db, q.page(last)), total };
+/** Listed holders, or those matching the search: its count rides on the page's rows. */
+function totalOf(db: Db, q: DirectorySql, page: { found: PageRowSql[]; listed: number }) {
+  if (!q.searching) return page.listed;
+  const [first] = page.found;
+  if (first) return Number(first.matching);
+  return async () => Number((await rows<{ matching: string }>(db, q.matching))[0]?.matching ?? 0);
 }
 
 /**
@@ -191,7 +173,10 @@ export async function listDirectory(
   ]);
   const shareholders = Number(totals?.shareholders ?? 0);
   const listed = Number(totals?.listed ?? 0);
-  const shown = await pageOrLast(db, q, { ...query, found, listed });
+  const shown = await pageOrLast(
+    { ...query, rows: found, total: totalOf(db, q, { found, listed }) },
+    (page) => rows<PageRowSql>(db, q.page(page)),
+  );
   return {
     asOf,
     totals: {

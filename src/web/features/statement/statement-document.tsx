@@ -6,6 +6,7 @@ import { TypeBadge } from '../../components/type-badge';
 import { statementHeader } from '../../../contract/statement-header';
 import { formatCost, formatDate, formatShares, statementBalanceNote } from '../../lib/format';
 import { OperationFacts } from '../../components/operation-facts';
+import { firstRowsOfOperations } from './first-rows-of-operations';
 
 type Row = StatementResponse['history'][number];
 
@@ -21,6 +22,8 @@ export function StatementDocument({
   rowAction?: RowAction | undefined;
 }) {
   const { history } = statement;
+  // A transfer that drew on two certificates is two rows but one operation: one action.
+  const actionable = firstRowsOfOperations(history);
   return (
     <article className="statement-document" aria-labelledby="statement-holder">
       <StatementHeading statement={statement} />
@@ -65,7 +68,11 @@ export function StatementDocument({
               </thead>
               <tbody>
                 {history.map((row) => (
-                  <HistoryRow key={row.id} row={row} action={rowAction} />
+                  <HistoryRow
+                    key={row.id}
+                    row={row}
+                    action={actionable.has(row.id) ? rowAction : undefined}
+                  />
                 ))}
               </tbody>
             </Table>

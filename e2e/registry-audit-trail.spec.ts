@@ -1,6 +1,7 @@
 import { expect, test } from './support/fixtures';
 import type { CompanyLedgerResponse } from '../src/contract/company-ledger';
 import type { AuditChainResponse } from '../src/contract/audit';
+import type { ProfileResponse } from '../src/contract/ledger';
 import {
   api,
   demo,
@@ -48,7 +49,11 @@ test('the audit trail: chain verified, entries with their changes, filters held 
   await expect(page).toHaveURL(/from=2000-01-01/);
   await page.reload();
   await expect(page.getByLabel('Recorded from')).toHaveValue('2000-01-01');
-  await expect(page.getByRole('button', { name: /Holder .*remove this filter/ })).toBeVisible();
+  // The filter names the holder, not their id.
+  const holder = await api<ProfileResponse>(page, `/api/v1/shareholders/${holderId}`);
+  await expect(
+    page.getByRole('button', { name: `Holder ${holder.fullName} (remove this filter)` }),
+  ).toBeVisible();
   await expect(entries.first()).toBeVisible();
   const transfer = entries.filter({ hasText: 'Transfer (ledger)' }).first();
   await expect(transfer).toBeVisible();

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
@@ -32,8 +32,24 @@ function DateBound(props: {
   );
 }
 
+/** A filter the trail is narrowed to, removed by a click. */
+function FilterChip({ onRemove, children }: { onRemove: () => void; children: ReactNode }) {
+  return (
+    <Button variant="outline-primary" size="sm" onClick={onRemove}>
+      {children} <span aria-hidden="true">×</span>
+      <span className="visually-hidden"> (remove this filter)</span>
+    </Button>
+  );
+}
+
+/** How the page names the holder and the certificate the trail is narrowed to. */
+export interface FilterNames {
+  holder: (id: string) => ReactNode;
+  certificate: (id: string) => ReactNode;
+}
+
 /** The date range, and the holder or certificate the trail is narrowed to (each removable). */
-function AuditFilters({ view, go }: { view: AuditView; go: Go }) {
+function AuditFilters({ view, go, names }: { view: AuditView; go: Go; names: FilterNames }) {
   const set = (key: string) => (value: string) => go({ [key]: value || null, page: null });
   return (
     <Form
@@ -46,16 +62,14 @@ function AuditFilters({ view, go }: { view: AuditView; go: Go }) {
       <DateBound label="Recorded to" value={view.to} onChange={set('to')} />
       <Col xs={12} md={6} className="d-flex flex-wrap gap-2">
         {view.holderId && (
-          <Button variant="outline-primary" size="sm" onClick={() => set('holderId')('')}>
-            Holder {view.holderId.slice(0, 8)} <span aria-hidden="true">×</span>
-            <span className="visually-hidden"> (remove this filter)</span>
-          </Button>
+          <FilterChip onRemove={() => set('holderId')('')}>
+            Holder {names.holder(view.holderId)}
+          </FilterChip>
         )}
         {view.certificateId && (
-          <Button variant="outline-primary" size="sm" onClick={() => set('certificateId')('')}>
-            Certificate {view.certificateId.slice(0, 8)} <span aria-hidden="true">×</span>
-            <span className="visually-hidden"> (remove this filter)</span>
-          </Button>
+          <FilterChip onRemove={() => set('certificateId')('')}>
+            Certificate {names.certificate(view.certificateId)}
+          </FilterChip>
         )}
       </Col>
     </Form>
@@ -66,13 +80,13 @@ function AuditFilters({ view, go }: { view: AuditView; go: Go }) {
  * The audit trail, newest first: the chain's verification, the filters (in the address), one
  * page of entries, and the pages (the API answers no total: Next while a page is full).
  */
-export function AuditScreen() {
+export function AuditScreen({ names }: { names: FilterNames }) {
   const [view, update] = useAuditAddress();
   const query = useAudit({ ...view, pageSize: AUDIT_PAGE_SIZE });
   return (
     <>
       <ChainStatus />
-      <AuditFilters view={view} go={update} />
+      <AuditFilters view={view} go={update} names={names} />
       <QueryState query={query} what="the audit trail">
         {(data) => (
           <div aria-busy={query.isFetching}>

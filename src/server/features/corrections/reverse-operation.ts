@@ -10,15 +10,9 @@ import {
 } from '../../../ledger';
 import type { LedgerTransaction } from '../../db/ledger-transaction';
 import type { Database } from '../../db/open-database';
-import type { Precondition } from '../../db/pipelined-transaction';
 import { AppError } from '../../http/app-error';
-import {
-  postExactlyOnce,
-  recordedAnswer,
-  refusalAnswer,
-  type ExactlyOnceAnswer,
-} from '../../ledger-store/exactly-once';
-import { postOperation, type PostedOperation } from '../../ledger-store/post-operation';
+import { refusalAnswer, type ExactlyOnceAnswer } from '../../ledger-store/exactly-once';
+import { postAsCaller } from '../../ledger-store/post-as-caller';
 import type { Principal } from '../../plugins/access-control';
 import type { OperationNotices } from '../../notices/operation-notices';
 
@@ -29,7 +23,7 @@ export interface ReverseOperationOptions {
   idempotencyKey: string;
   requestId: string;
   /** The holders' e-mail notices, started once the reversal has committed (not on a replay). */
-  notices?: Pick<OperationNotices, 'send'> | undefined;
+  notices: Pick<OperationNotices, 'send'> | null;
 }
 
 const notFound = () =>
@@ -97,40 +91,20 @@ export async function reverseOperation(
   const { principal } = opts;
   const organizationId = principal.organizationId;
   if (organizationId === null) throw new Error('administrator without an organization');
-  const scope = `user:${principal.userId}`;
-  const key = opts.idempotencyKey;
   const today = todayIn(principal.timeZone);
   const reversesOperationId = opts.operationId.toLowerCase();
-  const post = (precondition?: Precondition): Promise<PostedOperation> =>
-    database.ledgerTransaction(
-      async (lt) => {
-        const original = await lockOriginal(lt, organizationId, reversesOperationId);
-        const input = reversalInput(original, { today, reason: opts.reason });
-        return postOperation(lt, {
-          organizationId,
-          input,
-          planner: planReversal,
-          actor: { userId: principal.userId, holderId: principal.holderId },
-          requestId: opts.requestId,
-          idempotencyKey: key,
-          record: { reversesOperationId },
-          commit: true,
-          answer: {
-            scope,
-            key,
-            status: 201,
-            body: (posted) => recordedAnswer(posted, { reversesOperationId }),
-          },
-        });
-      },
-      precondition ? { precondition } : {},
-    );
-  return postExactlyOnce(database, {
-    scope,
-    key,
+  return postAsCaller(database, {
+    ...opts,
     request: { reverse: reversesOperationId, Reason: opts.reason },
-    post,
     refusal: (err) => refusalAnswer(err, err.field === 'reason' ? 'Reason' : undefined),
-    committed: (posted) => opts.notices?.send({ organizationId, operationId: posted.operationId }),
+    // The original is read after its row is locked, inside the reversal's transaction.
+    operation: async (lt) => {
+      const original = await lockOriginal(lt, organizationId, reversesOperationId);
+      return {
+        input: reversalInput(original, { today, reason: opts.reason }),
+        planner: planReversal,
+        record: { reversesOperationId },
+      };
+    },
   });
 }

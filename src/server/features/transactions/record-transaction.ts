@@ -12,17 +12,11 @@ import {
   type OperationInput,
 } from '../../../ledger';
 import type { Database } from '../../db/open-database';
-import type { Precondition } from '../../db/pipelined-transaction';
 import { invalid } from '../../http/invalid-input';
-import {
-  postExactlyOnce,
-  recordedAnswer,
-  refusalAnswer,
-  type ExactlyOnceAnswer,
-} from '../../ledger-store/exactly-once';
+import { refusalAnswer, type ExactlyOnceAnswer } from '../../ledger-store/exactly-once';
 import type { StoredAnswer } from '../../ledger-store/idempotency';
 import type { OperationRecord } from '../../ledger-store/operation-write';
-import { postOperation } from '../../ledger-store/post-operation';
+import { postAsCaller } from '../../ledger-store/post-as-caller';
 import type { Principal } from '../../plugins/access-control';
 import type { OperationNotices } from '../../notices/operation-notices';
 
@@ -32,7 +26,7 @@ export interface RecordTransactionOptions {
   idempotencyKey: string;
   requestId: string;
   /** The holders' e-mail notices, started once the operation has committed (not on a replay). */
-  notices?: Pick<OperationNotices, 'send'> | undefined;
+  notices: Pick<OperationNotices, 'send'> | null;
 }
 
 export type RecordTransactionAnswer = ExactlyOnceAnswer;
@@ -107,41 +101,15 @@ export async function recordTransaction(
   database: Database,
   opts: RecordTransactionOptions,
 ): Promise<RecordTransactionAnswer> {
-  const { principal } = opts;
-  if (principal.organizationId === null) throw new Error('administrator without an organization');
-  const scope = `user:${principal.userId}`;
-  const key = opts.idempotencyKey;
   // "Today" is the company's, in its time zone: no future date, the day a transaction defaults to.
-  const today = todayIn(principal.timeZone);
+  const today = todayIn(opts.principal.timeZone);
   const input = toOperationInput(opts.body, today);
   const record = operationRecordOf(opts.body, today);
-  return postExactlyOnce(database, {
-    scope,
-    key,
+  return postAsCaller(database, {
+    ...opts,
     request: opts.body,
-    post: (precondition?: Precondition) =>
-      database.ledgerTransaction(
-        (lt) =>
-          postOperation(lt, {
-            organizationId: principal.organizationId!,
-            input,
-            actor: { userId: principal.userId, holderId: principal.holderId },
-            requestId: opts.requestId,
-            idempotencyKey: key,
-            record,
-            commit: true,
-            // Stored with the effect, in the same transaction: a crash leaves neither or both.
-            answer: { scope, key, status: 201, body: (posted) => recordedAnswer(posted) },
-          }),
-        precondition ? { precondition } : {},
-      ),
-    refusal: (err) => refusalInRequestTerms(err),
-    // Committed: the holders' notices go out after the answer, and never fail it (decision 123).
-    committed: (posted) =>
-      opts.notices?.send({
-        organizationId: principal.organizationId!,
-        operationId: posted.operationId,
-      }),
+    refusal: refusalInRequestTerms,
+    operation: async () => ({ input, record }),
   });
 }
 

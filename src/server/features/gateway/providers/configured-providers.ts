@@ -47,7 +47,7 @@ export interface Gateway {
 export function configureGateway(
   config: Config,
   database: Database,
-  notices?: Pick<OperationNotices, 'send'>,
+  notices: Pick<OperationNotices, 'send'> | null,
 ): Gateway {
   const registry = createRegistryProvider(database, notices);
   const cursors = createCursors(config.sessionSecret);

@@ -11,7 +11,7 @@ import { deleteRegistry, insertRegistry, updateRegistry } from '../registry/regi
  */
 export function createRegistryProvider(
   database: Database,
-  notices?: Pick<OperationNotices, 'send'>,
+  notices: Pick<OperationNotices, 'send'> | null,
 ): Provider {
   const { db } = database;
   return {

@@ -50,7 +50,7 @@ export async function insertRegistry(
   database: Database,
   call: GatewayCall,
   body: GatewayInsertBody,
-  notices?: Pick<OperationNotices, 'send'>,
+  notices: Pick<OperationNotices, 'send'> | null,
 ): Promise<GatewayWriteResponse & { operation: RecordTransactionResponse }> {
   const def = registryObject(body.objectName);
   if (def.name !== 'Share_Transaction__c')

@@ -62,7 +62,11 @@ describe('the OCF export of the demo registry', () => {
     expect(pkg.manifest['issuer']).toMatchObject({
       legal_name: 'Acme Holdings, Inc.',
       country_of_formation: 'US',
-      address: { street_suite: '1209 Orange Street', city: 'Wilmington', country_subdivision: 'DE' },
+      address: {
+        street_suite: '1209 Orange Street',
+        city: 'Wilmington',
+        country_subdivision: 'DE',
+      },
     });
     expect(pkg.stockClasses.map((c) => [c['name'], c['default_id_prefix']])).toEqual([
       ['Common Stock', 'CS-'],

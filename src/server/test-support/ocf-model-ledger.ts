@@ -18,7 +18,7 @@ import type { OcfSource, OcfSourceHolder, OcfSourceOperation } from '../ocf/ocf-
 export const MODEL_DATES = ['2024-01-01', '2024-01-02', '2024-01-05', '2024-02-01', '2024-03-01'];
 /** Reversals are recorded on the last date (their "today"). */
 const REVERSAL_DATE = MODEL_DATES.at(-1)!;
-const HOLDERS = ['h-0', 'h-1', 'h-2', 'h-3'];
+export const MODEL_HOLDERS = ['h-0', 'h-1', 'h-2', 'h-3'];
 export const MODEL_CLASSES = { common: 'class-common', preferred: 'class-preferred' } as const;
 
 export type ModelCommand =
@@ -66,10 +66,12 @@ export interface ModelLedger {
   operations: OcfSourceOperation[];
   /** Transaction id → operation id. */
   operationOf: Map<string, string>;
+  /** The inputs applied, in order, with their operation (to post the same ledger elsewhere). */
+  applied: Array<{ input: OperationInput; operation: OcfSourceOperation }>;
 }
 
 function inputOf(m: ModelLedger, cmd: Exclude<ModelCommand, { kind: 'reverse' }>): OperationInput {
-  const holderId = HOLDERS[cmd.h]!;
+  const holderId = MODEL_HOLDERS[cmd.h]!;
   const base = { holderId, date: MODEL_DATES[cmd.date]!, shares: formatAmount(BigInt(cmd.shares)) };
   const cost = formatAmount(BigInt(cmd.cost));
   if (cmd.kind === 'issue')
@@ -87,7 +89,7 @@ function inputOf(m: ModelLedger, cmd: Exclude<ModelCommand, { kind: 'reverse' }>
     type: type[cmd.kind],
     cost,
     originCertificateIds,
-    toHolderId: HOLDERS[(cmd.h + cmd.to) % HOLDERS.length]!,
+    toHolderId: MODEL_HOLDERS[(cmd.h + cmd.to) % MODEL_HOLDERS.length]!,
     reason: 'repurchase',
   };
 }
@@ -124,8 +126,8 @@ function reversalOf(m: ModelLedger, which: number): { input: OperationInput; of:
 /** Applies the commands; a refused one (a LedgerError) changes nothing, as in the ledger. */
 export function modelLedger(commands: readonly ModelCommand[]): ModelLedger {
   const ledger = createInMemoryLedger();
-  for (const id of HOLDERS) ledger.addHolder(id);
-  const m: ModelLedger = { ledger, operations: [], operationOf: new Map() };
+  for (const id of MODEL_HOLDERS) ledger.addHolder(id);
+  const m: ModelLedger = { ledger, operations: [], operationOf: new Map(), applied: [] };
   for (const cmd of commands) {
     try {
       const step =
@@ -133,7 +135,7 @@ export function modelLedger(commands: readonly ModelCommand[]): ModelLedger {
       if (step === null) continue;
       const applied = ledger.apply(step.input);
       const id = `op-${m.operations.length + 1}`;
-      m.operations.push({
+      const operation: OcfSourceOperation = {
         id,
         type: step.input.type,
         consideration: m.operations.length % 3 === 0 ? '125.50' : null,
@@ -141,7 +143,9 @@ export function modelLedger(commands: readonly ModelCommand[]): ModelLedger {
         approvalDate: m.operations.length % 2 === 0 ? step.input.date : null,
         approvalReference: null,
         reversesOperationId: step.of,
-      });
+      };
+      m.operations.push(operation);
+      m.applied.push({ input: step.input, operation });
       for (const tx of applied.transactionIds) m.operationOf.set(tx, id);
     } catch (e) {
       if (!isLedgerError(e)) throw e;
@@ -184,7 +188,7 @@ export function modelSource(m: ModelLedger, asOf: string, legend = 'NOT REGISTER
       certificateLegend: legend,
       createdOn: '2024-01-03',
     },
-    holders: HOLDERS.map(holder),
+    holders: MODEL_HOLDERS.map(holder),
     classes: [
       {
         id: MODEL_CLASSES.common,

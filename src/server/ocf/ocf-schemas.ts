@@ -125,11 +125,15 @@ export function ocfSchemas(): OcfSchemas {
   return loaded;
 }
 
-/** The `ocf_version` a package of these schemas declares, without compiling anything. */
+let version: string | undefined;
+
+/** The `ocf_version` a package of these schemas declares, read once, without compiling anything. */
 export function ocfVersion(): string {
+  if (version !== undefined) return version;
   const path = join(SCHEMA_DIR, 'files', 'OCFManifestFile.schema.json');
   const schema = JSON.parse(readFileSync(path, 'utf8')) as Schema;
-  const version = schema.properties?.['ocf_version']?.const;
-  if (typeof version !== 'string') throw new Error('the OCF manifest schema names no version');
+  const found = schema.properties?.['ocf_version']?.const;
+  if (typeof found !== 'string') throw new Error('the OCF manifest schema names no version');
+  version = found;
   return version;
 }

@@ -125,6 +125,15 @@ describe('GET /api/v1/ocf/export', () => {
       expect(everything).not.toContain(id);
   });
 
+  it('asked for another company (x-organization-id), is refused and exports nothing', async () => {
+    const [other] = await rows<{ organization_id: string }>(
+      s.db,
+      sql`select organization_id from shareholder where id = ${extra.outsider}`,
+    );
+    const res = await exportOf('', { ...s.as.admin, 'x-organization-id': other!.organization_id });
+    expectErrorAnswerLike(res, 403, { code: 'AUTH.ORGANIZATION_MISMATCH' });
+  });
+
   it('is written to the audit log: who, which date, how many objects', async () => {
     await exported('?asOf=2024-01-31');
     const [entry] = await rows<{ action: string; entity_id: string; after: unknown }>(

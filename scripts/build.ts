@@ -44,6 +44,10 @@ async function buildServer() {
     join(root, 'src/server/auth/common-passwords.txt'),
     join(serverOut, 'common-passwords.txt'),
   );
+  // The official OCF schemas, which src/server/ocf/ocf-schemas.ts loads (decision 126).
+  cpSync(join(root, 'src/server/ocf/ocf-schema'), join(serverOut, 'ocf-schema'), {
+    recursive: true,
+  });
 }
 
 mkdirSync(join(root, 'dist'), { recursive: true });

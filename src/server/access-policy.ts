@@ -88,6 +88,9 @@ export const accessPolicy: Record<string, Rule> = {
   'GET /api/v1/audit': 'ledger:read',
   'GET /api/v1/audit/chain': 'ledger:read',
   'GET /api/v1/ledger': 'ledger:read',
+  // The registry as an Open Cap Format package (features/ocf-export, decision 126): a read of
+  // everything, so administrators, read-only members and keys with ledger:read; audited.
+  'GET /api/v1/ocf/export': 'ledger:read',
   // The generic data layer (features/data-api); the use cases limit every statement to the
   // caller's organization.
   ...allow('data:read', 'POST', [dataPaths.query]),

@@ -34,6 +34,8 @@ const READS = [
   'GET /api/v1/company/settings',
   'GET /api/v1/audit',
   'GET /api/v1/audit/chain',
+  // The registry as an OCF package (decision 126): its audit entry records a read, not a change.
+  'GET /api/v1/ocf/export',
   // The registry's own records through the CRM gateway's query cursor.
   'GET /api/v1/:provider/query/:cursor',
   // Their own login.
@@ -70,7 +72,7 @@ const fingerprint = async () =>
     sql`select (select count(*) from ledger_operation)::text as operations,
                (select count(*) from share_transaction)::text as transactions,
                (select count(*) from certificate)::text as certificates,
-               (select count(*) from audit_entry)::text as audit,
+               (select count(*) from audit_entry where action <> 'ocf.exported')::text as audit,
                (select count(*) from api_key)::text as keys,
                (select count(*) from shareholder)::text as holders,
                (select max(updated_at)::text from shareholder) as holder_change,

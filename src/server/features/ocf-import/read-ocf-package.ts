@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { unzipSync } from 'fflate';
 import { ocfImportLimits, type OcfReportItem } from '../../../contract/ocf-import';
 import { AppError } from '../../http/app-error';
-import { describeErrors, ocfSchemas } from '../../ocf/ocf-schemas';
+import { ocfSchemas, type OcfProblem } from '../../ocf/ocf-schemas';
 import type { OcfItem, OcfPackage } from './ocf-package';
 
 // An upload becomes an OCF package: a zip is opened (its entries counted and their sizes capped
@@ -76,22 +76,31 @@ function parseJson(upload: Upload): Record<string, unknown> {
   return parsed as Record<string, unknown>;
 }
 
+/** The schemas' first words on what fails, where. */
+const describe = (problems: OcfProblem[]) =>
+  problems
+    .slice(0, 3)
+    .map((p) => `${p.path || '(item)'} ${p.message}`)
+    .join('; ');
+
 const sha = (data: Uint8Array, algorithm = 'sha256') =>
   createHash(algorithm).update(data).digest('hex');
 
 function checkItems(name: string, fileType: string, items: unknown[], pkg: OcfPackage) {
   const schemas = ocfSchemas();
-  const listed = schemas.listedTypes(fileType);
+  const known = new Set(schemas.objectTypes);
   const seen = new Set(pkg.items.map((i) => i.id));
   for (const [index, raw] of items.entries()) {
     const item = (typeof raw === 'object' && raw !== null ? raw : {}) as Partial<OcfItem>;
     const id = typeof item.id === 'string' && item.id ? item.id : `${name}#${index}`;
     const objectType = typeof item.object_type === 'string' ? item.object_type : '(none)';
     const bad = (reason: string) => pkg.invalid.push({ id, objectType, file: name, reason });
-    const validate = schemas.objectValidator(objectType);
-    if (!validate) bad(`object_type ${objectType} is not an OCF object type`);
-    else if (!listed.has(objectType)) bad(`the ${fileType} schema does not list ${objectType}`);
-    else if (!validate(raw)) bad(describeErrors(validate.errors));
+    const object = known.has(objectType) ? schemas.validateObject(raw) : null;
+    if (!object) bad(`object_type ${objectType} is not an OCF object type`);
+    else if (!object.valid) bad(describe(object.problems));
+    // The file's own schema decides which object types it may hold.
+    else if (!schemas.validateFile({ file_type: fileType, items: [raw] }).valid)
+      bad(`the ${fileType} schema does not list ${objectType}`);
     else if (seen.has(id)) bad('another item of the package has this id');
     else {
       seen.add(id);
@@ -138,18 +147,18 @@ export function readOcfPackage(uploads: Upload[]): OcfPackage {
     byBase.set(name, upload.data);
     const items = Array.isArray(parsed.items) ? (parsed.items as unknown[]) : [];
     pkg.files.push({ name, fileType, items: items.length });
-    const validateFile = schemas.fileValidator(fileType);
+    const knownFile = schemas.fileTypes.includes(fileType);
     const fileInvalid = (reason: string): OcfReportItem => ({
       id: name,
       objectType: fileType,
       file: name,
       reason,
     });
-    if (!validateFile) pkg.invalid.push(fileInvalid(`${fileType} is not an OCF file type`));
-    else if (!validateFile({ ...parsed, items: [] }))
-      pkg.invalid.push(fileInvalid(describeErrors(validateFile.errors)));
+    const fileCheck = knownFile ? schemas.validateFile({ ...parsed, items: [] }) : null;
+    if (!fileCheck) pkg.invalid.push(fileInvalid(`${fileType} is not an OCF file type`));
+    else if (!fileCheck.valid) pkg.invalid.push(fileInvalid(describe(fileCheck.problems)));
     if (fileType === 'OCF_MANIFEST_FILE') pkg.manifest = parsed;
-    else if (validateFile) checkItems(name, fileType, items, pkg);
+    else if (knownFile) checkItems(name, fileType, items, pkg);
   }
   if (pkg.files.length === 0) refuse('OCF.NO_FILES', 'The zip holds no .ocf.json files.');
   checkManifest(pkg, byBase);

@@ -84,9 +84,11 @@ function classOf(item: OcfItem, taken: Set<ClassType>, d: Directory) {
       d.notExpressible,
       `the registry keeps one ${classType} class; another ${classType} class came first`,
     );
-  const initial = item.initial_shares_authorized;
-  const authorized = typeof initial === 'string' ? exactAmount(initial) : null;
-  if (typeof initial === 'string' && authorized === null)
+  // A number, or UNLIMITED / NOT_APPLICABLE: the registry keeps no limit then.
+  const given = item.initial_shares_authorized;
+  const initial = typeof given === 'string' && /^\d/.test(given) ? given : null;
+  const authorized = initial === null ? null : exactAmount(initial);
+  if (initial !== null && authorized === null)
     return report(d.invalid, `initial_shares_authorized ${initial} has more than 2 decimals`);
   taken.add(classType);
   d.classes.push({

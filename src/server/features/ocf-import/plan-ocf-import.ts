@@ -48,7 +48,19 @@ const report = (item: OcfItem, reason: string): OcfReportItem => ({
   reason,
 });
 
+/** Conversions by their first resulting security: those sharing one are one operation. */
+function conversionGroups(items: readonly OcfItem[]) {
+  const groups = new Map<string, OcfItem[]>();
+  for (const item of items) {
+    if (item.object_type !== 'TX_STOCK_CONVERSION') continue;
+    const key = `${(item.resulting_security_ids as string[])[0] ?? item.id}`;
+    groups.set(key, [...(groups.get(key) ?? []), item]);
+  }
+  return new Map([...groups.values()].map((group) => [group[0]!, group]));
+}
+
 function planEach(items: readonly OcfItem[], d: Directory, plan: OcfImportPlan) {
+  const conversions = conversionGroups(items);
   const planner = new OperationsPlanner(items, {
     holders: new Set(d.holders.map((h) => h.ocfId)),
     classes: new Map(d.classes.map((c) => [c.ocfId, c.classType])),
@@ -61,8 +73,10 @@ function planEach(items: readonly OcfItem[], d: Directory, plan: OcfImportPlan) 
     try {
       if (type === 'TX_STOCK_ISSUANCE') plan.operations.push(...planner.newIssue(item));
       else if (type === 'TX_STOCK_TRANSFER') plan.operations.push(...planner.transfer(item));
-      else if (type === 'TX_STOCK_CONVERSION') plan.operations.push(...planner.conversion(item));
-      else if (type === 'TX_STOCK_CANCELLATION' || type === 'TX_STOCK_REPURCHASE')
+      else if (type === 'TX_STOCK_CONVERSION') {
+        const group = conversions.get(item);
+        if (group) plan.operations.push(...planner.conversion(group));
+      } else if (type === 'TX_STOCK_CANCELLATION' || type === 'TX_STOCK_REPURCHASE')
         plan.operations.push(...planner.cancel(item));
       else plan.notExpressible.push(report(item, unexpressibleReason(type)));
     } catch (err) {
@@ -72,7 +86,7 @@ function planEach(items: readonly OcfItem[], d: Directory, plan: OcfImportPlan) 
     }
   }
   // An issuance of a security that an operation derives is read with that operation.
-  const used = new Set(plan.operations.flatMap((o) => [o.result, o.balance]));
+  const used = new Set(plan.operations.flatMap((o) => [o.result, ...o.balances.map(([b]) => b)]));
   for (const item of items)
     if (item.object_type === 'TX_STOCK_ISSUANCE' && planner.derived.has(String(item.security_id)))
       if (!used.has(String(item.security_id)))
@@ -87,38 +101,61 @@ const customNumber = (op: PlannedOperation) => {
 };
 
 /**
- * Date order, each operation after the one that issued its origin (ties by the custom_id's
- * number, then the package's order); an operation whose origin no operation issues is reported,
- * and so, in turn, is what stands on it.
+ * Whether the custom_ids keep the registry's numbers: each new certificate's is its class's
+ * prefix and a number, and together they are 1 to N. Posted in that order, the ledger gives each
+ * certificate that number again (an export of this registry reads back as it was).
+ */
+function keepsNumbers(operations: readonly PlannedOperation[], prefixes: Map<string, string>) {
+  const creating = operations.filter((op) => op.result !== null);
+  const numbers = creating.map((op) => {
+    const prefix = prefixes.get(op.classType) ?? '';
+    const rest = op.customId?.startsWith(prefix) ? op.customId.slice(prefix.length) : '';
+    return /^[1-9]\d*$/.test(rest) ? Number(rest) : 0;
+  });
+  const sorted = [...numbers].sort((a, b) => a - b);
+  return sorted.every((n, i) => n === i + 1);
+}
+
+type Pending = { op: PlannedOperation; i: number };
+
+/**
+ * Each operation after those that issue its origins. By the custom_ids' numbers when they keep
+ * the registry's (what creates no certificate as soon as it can), else by date, then the
+ * custom_id's number, then the package's order. An operation whose origin no operation issues
+ * is reported, and so, in turn, is what stands on it.
  */
 function order(plan: OcfImportPlan, items: readonly OcfItem[]) {
   const position = new Map(items.map((item, i) => [item.id, i]));
-  const pending = plan.operations.map((op, i) => ({ op, i }));
+  const pending: Pending[] = plan.operations.map((op, i) => ({ op, i }));
+  const prefixes = new Map(plan.classes.map((c) => [c.classType as string, c.prefix]));
+  const byNumber = keepsNumbers(plan.operations, prefixes);
   const issued = new Set<string>();
   const ordered: PlannedOperation[] = [];
-  const before = (a: (typeof pending)[number], b: (typeof pending)[number]) =>
+  const before = (a: Pending, b: Pending) =>
+    (byNumber
+      ? (a.op.result === null ? 0 : customNumber(a.op)) -
+        (b.op.result === null ? 0 : customNumber(b.op))
+      : 0) ||
     a.op.date.localeCompare(b.op.date) ||
     customNumber(a.op) - customNumber(b.op) ||
     position.get(a.op.ocfId)! - position.get(b.op.ocfId)! ||
     a.i - b.i;
   for (;;) {
-    const ready = pending.filter(({ op }) => op.source === null || issued.has(op.source));
+    const ready = pending.filter(({ op }) => op.sources.every((id) => issued.has(id)));
     if (ready.length === 0) break;
     const next = ready.sort(before)[0]!;
     pending.splice(pending.indexOf(next), 1);
     ordered.push(next.op);
-    for (const id of [next.op.result, next.op.balance]) if (id) issued.add(id);
+    for (const id of [next.op.result, ...next.op.balances.map(([b]) => b)]) if (id) issued.add(id);
   }
   const dropped = new Set<string>();
   for (const { op } of pending) {
     if (dropped.has(op.ocfId)) continue;
     dropped.add(op.ocfId);
     const item = items[position.get(op.ocfId)!]!;
+    const missing = op.sources.filter((id) => !issued.has(id)).join(', ');
     plan.notExpressible.push(
-      report(
-        item,
-        `its security ${op.source ?? ''} comes from an item the registry does not import`,
-      ),
+      report(item, `its security ${missing} comes from an item the registry does not import`),
     );
   }
   plan.operations = ordered.filter((op) => !dropped.has(op.ocfId));

@@ -22,13 +22,13 @@ export interface PlannedOperation {
   classType: ClassType;
   notes: string | null;
   reason: string | null;
-  /** The security the operation takes its shares from. */
-  source: string | null;
+  /** The securities the operation takes its shares from, in order. */
+  sources: string[];
   /** The security its new certificate stands for, and that security's custom_id. */
   result: string | null;
   customId: string | null;
-  /** Securities that stay the origin certificate after it. */
-  balance: string | null;
+  /** Balance securities after it, each with the source whose certificate keeps the rest. */
+  balances: Array<[balance: string, source: string]>;
 }
 
 export interface OperationsPlan {
@@ -116,6 +116,8 @@ class Planner {
   }
 
   base(item: OcfItem, type: OperationType, source: OcfItem | null) {
+    const balance = str(item.balance_security_id);
+    const sourceId = source ? String(source.security_id) : null;
     return {
       ocfId: item.id,
       objectType: item.object_type,
@@ -123,11 +125,11 @@ class Planner {
       type,
       notes: comments(item),
       reason: str(item.reason_text),
-      source: source ? String(source.security_id) : null,
+      sources: sourceId ? [sourceId] : [],
       toHolderOcfId: null,
       result: null,
       customId: null,
-      balance: str(item.balance_security_id),
+      balances: balance && sourceId ? [[balance, sourceId] as [string, string]] : [],
     };
   }
 
@@ -148,7 +150,6 @@ class Planner {
         classType: this.classOf(item),
         result: String(item.security_id),
         customId: str(item.custom_id),
-        balance: null,
       },
     ];
   }
@@ -170,8 +171,9 @@ class Planner {
     return results.map((r, i) => {
       if (r.stock_class_id !== source.stock_class_id)
         throw new Unexpressible(`resulting security ${String(r.security_id)} is of another class`);
+      const base = this.base(item, 'Transfer', source);
       return {
-        ...this.base(item, 'Transfer', source),
+        ...base,
         holderOcfId,
         toHolderOcfId: this.holder(r),
         shares: this.amount(r.quantity, 'quantity'),
@@ -179,21 +181,34 @@ class Planner {
         classType: this.classOf(source),
         result: String(r.security_id),
         customId: str(r.custom_id),
-        balance: i === results.length - 1 ? str(item.balance_security_id) : null,
+        balances: i === results.length - 1 ? base.balances : [],
       };
     });
   }
 
-  conversion(item: OcfItem): PlannedOperation[] {
-    const source = this.issuance(str(item.security_id), 'security_id');
-    const holderOcfId = this.holder(source);
-    this.checkBalance(item, holderOcfId);
-    const results = list(item.resulting_security_ids);
+  /**
+   * Conversions that share their one resulting security (a conversion from several common
+   * certificates, one TX_STOCK_CONVERSION each) are one Convert to Preferred.
+   */
+  conversion(items: OcfItem[]): PlannedOperation[] {
+    const first = items[0]!;
+    const sourceItems = items.map((item) => this.issuance(str(item.security_id), 'security_id'));
+    const holderOcfId = this.holder(sourceItems[0]!);
+    items.forEach((item) => this.checkBalance(item, holderOcfId));
+    const results = list(first.resulting_security_ids);
     const result = this.issuance(results[0] ?? null, 'resulting security');
-    const shares = this.amount(item.quantity_converted, 'quantity_converted');
+    const cents = items.reduce(
+      (sum, item) =>
+        sum + BigInt(this.amount(item.quantity_converted, 'quantity_converted').replace('.', '')),
+      0n,
+    );
+    const shares = this.amount(
+      `${cents / 100n}.${String(cents % 100n).padStart(2, '0')}`,
+      'quantity',
+    );
     if (
       results.length !== 1 ||
-      this.classOf(source) !== 'common' ||
+      sourceItems.some((s) => this.holder(s) !== holderOcfId || this.classOf(s) !== 'common') ||
       this.classOf(result) !== 'preferred' ||
       this.holder(result) !== holderOcfId ||
       this.amount(result.quantity, 'quantity') !== shares
@@ -203,11 +218,18 @@ class Planner {
       );
     return [
       {
-        ...this.base(item, 'Convert to Preferred', source),
+        ...this.base(first, 'Convert to Preferred', sourceItems[0]!),
         holderOcfId,
         shares,
         cost: '0.00',
         classType: 'preferred',
+        sources: sourceItems.map((s) => String(s.security_id)),
+        balances: items.flatMap((item, i) => {
+          const balance = str(item.balance_security_id);
+          return balance
+            ? [[balance, String(sourceItems[i]!.security_id)] as [string, string]]
+            : [];
+        }),
         result: String(result.security_id),
         customId: str(result.custom_id),
       },

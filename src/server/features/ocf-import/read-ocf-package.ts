@@ -154,7 +154,9 @@ export function readOcfPackage(uploads: Upload[]): OcfPackage {
       file: name,
       reason,
     });
-    const fileCheck = knownFile ? schemas.validateFile({ ...parsed, items: [] }) : null;
+    // The file itself; its items are checked one by one below.
+    const shell = 'items' in parsed ? { ...parsed, items: [] } : parsed;
+    const fileCheck = knownFile ? schemas.validateFile(shell) : null;
     if (!fileCheck) pkg.invalid.push(fileInvalid(`${fileType} is not an OCF file type`));
     else if (!fileCheck.valid) pkg.invalid.push(fileInvalid(describe(fileCheck.problems)));
     if (fileType === 'OCF_MANIFEST_FILE') pkg.manifest = parsed;

@@ -41,10 +41,11 @@ interface Run {
 }
 
 async function postOne(run: Run, op: PlannedOperation) {
-  const origin = op.source ? run.certificates.get(op.source) : undefined;
+  const origins = op.sources.map((id) => run.certificates.get(id));
   const refuse = (reason: string) =>
     run.refused.push({ id: op.ocfId, objectType: op.objectType, file: '', reason });
-  if (op.source && !origin) return refuse(`its security ${op.source} was refused before it`);
+  const lost = op.sources.find((_, i) => origins[i] === undefined);
+  if (lost) return refuse(`its security ${lost} was refused before it`);
   try {
     const posted = await postOperation(run.lt, {
       organizationId: run.opts.organizationId,
@@ -58,7 +59,7 @@ async function postOne(run: Run, op: PlannedOperation) {
         shares: op.shares,
         cost: op.cost,
         classType: op.classType,
-        originCertificateIds: origin ? [origin] : null,
+        originCertificateIds: origins.length > 0 ? (origins as string[]) : null,
         notes: op.notes,
         reason: op.reason,
       },
@@ -68,7 +69,8 @@ async function postOne(run: Run, op: PlannedOperation) {
       run.certificates.set(op.result, created.id);
       run.labels.set(op.ocfId + '\u0000' + op.result, created.certificate);
     }
-    if (op.balance && origin) run.certificates.set(op.balance, origin);
+    for (const [balance, source] of op.balances)
+      run.certificates.set(balance, run.certificates.get(source)!);
   } catch (err) {
     if (!isLedgerError(err)) throw err;
     refuse(`the ledger refuses it: ${err.message}`);

@@ -2,19 +2,16 @@
 // and imported into an empty company reads back the same: the same holders, the same
 // certificates with the same numbers, the same balances as of every date of the history, and a
 // sound ledger.
-import { buffer } from 'node:stream/consumers';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { todayIn } from '../../../ledger';
 import type { OcfImportReport } from '../../../contract/ocf-import';
+import { ocfPaths } from '../../../contract/ocf';
 import { seedDemoData } from '../../demo/seed-demo';
 import { rows } from '../../db/sql';
-import type { CompanyCaller } from '../../http/caller';
-import { ocfZipStream } from '../../ocf/ocf-package';
+import { signInAs } from '../../test-support/fixtures';
 import { expectLedgerSound } from '../../test-support/ledger-scenario';
 import { emptyCompany, multipartBody } from '../../test-support/ocf-packages';
 import { useTestApp } from '../../test-support/use-test-app';
-import { exportOcfPackage } from '../ocf-export/export-ocf-package';
 
 const t = useTestApp();
 let demoId: string;
@@ -23,23 +20,16 @@ let report: OcfImportReport;
 
 beforeAll(async () => {
   demoId = (await seedDemoData(t.database)).organizationId;
-  const caller = {
-    userId: 'ocf-round-trip',
-    email: 'ocf-round-trip@example.test',
-    name: 'OCF round trip',
-    sessionId: 'ocf-round-trip',
-    holderId: null,
-    organizationId: demoId,
-    timeZone: 'America/New_York',
-    role: 'administrator',
-    via: 'cookie',
-  } satisfies CompanyCaller;
-  const asOf = todayIn(caller.timeZone);
-  const pkg = await exportOcfPackage(t.database.db, caller, { asOf, requestId: 'round-trip' });
-  const zip = await buffer(ocfZipStream(pkg.files, pkg.generatedAt));
+  // The export through its route (GET /api/v1/ocf/export), as the demo's administrator.
+  const exported = await t.app.inject({
+    method: 'GET',
+    url: ocfPaths.export,
+    headers: await signInAs(t, 'admin@acme.test'),
+  });
+  expect(exported.statusCode, exported.body).toBe(200);
   const target = await emptyCompany(t);
   importedId = target.organizationId;
-  const body = multipartBody([{ name: pkg.fileName, data: zip }]);
+  const body = multipartBody([{ name: 'acme.ocf.zip', data: exported.rawPayload }]);
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/v1/ocf/import?commit=true',

@@ -13,6 +13,7 @@ export const webRoutes = {
   noAccount: '/noaccount',
   apiKeys: '/api-keys',
   importSalesforce: '/import/salesforce',
+  importOcf: '/import/ocf',
   ledger: '/ledger',
   audit: '/audit',
   certificates: '/certificates',

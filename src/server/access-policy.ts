@@ -18,6 +18,7 @@
 import type { ApiKeyScope } from '../contract/constants/api-keys';
 import { dataPaths, restEntities, restPaths } from '../contract/data-api';
 import { gatewayPaths } from '../contract/constants/gateway';
+import { ocfImportPath } from '../contract/ocf-import';
 import { webRoutePaths } from '../contract/web-routes';
 
 export { apiKeyScopes, type ApiKeyScope } from '../contract/constants/api-keys';
@@ -125,6 +126,8 @@ export const accessPolicy: Record<string, Rule> = {
   // Import from Salesforce: administrators with a session, who see the report and decide.
   [`POST ${gatewayPaths.importSalesforce}`]: 'administrator',
   [`GET ${gatewayPaths.importSalesforce}`]: 'administrator',
+  // Import of an OCF package (features/ocf-import): administrators with a session, never a key.
+  [`POST ${ocfImportPath}`]: 'administrator',
   // API keys (features/api-keys): administrators with a session only, never a key.
   'POST /api/v1/api-keys': 'administrator',
   'GET /api/v1/api-keys': 'administrator',

@@ -43,6 +43,7 @@ import { apiKeyRoutes } from './features/api-keys/api-key-routes';
 import { registerApiKeyAudit } from './plugins/api-key-audit';
 import { gatewayRoutes } from './features/gateway/gateway-routes';
 import { configureGateway } from './features/gateway/providers/configured-providers';
+import { ocfImportRoutes } from './features/ocf-import/ocf-import-routes';
 import { salesforceImportRoutes } from './features/salesforce-import/salesforce-import-routes';
 import { registerOperationNotices } from './notices/register-notices';
 
@@ -125,6 +126,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const gateway = configureGateway(config, database, notices);
   await app.register(gatewayRoutes, { providers: gateway.providers, cursors: gateway.cursors });
   await app.register(salesforceImportRoutes, { database, client: gateway.salesforce });
+  await app.register(ocfImportRoutes, { database });
 
   await registerWebApp(app, deps.webDir);
   return app;

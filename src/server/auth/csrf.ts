@@ -1,8 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ocfImportPath } from '../../contract/ocf-import';
 import { AppError } from '../http/app-error';
 import { hasSessionCookie } from './cookies';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Routes that take file uploads (multipart/form-data) besides JSON, by their matched route (not
+ * the raw path). Their Origin is checked like any write's, so a cross-site form is still refused.
+ */
+const UPLOAD_ROUTES = new Set([`POST ${ocfImportPath}`]);
+const MULTIPART = /^multipart\/form-data\b/i;
 
 /** Shown as is by the web app: a page opened at another address learns where to go instead. */
 const refusal = (from: string | undefined, origin: string) =>
@@ -46,7 +54,9 @@ export function registerCsrfCheck(app: FastifyInstance, publicUrl: string): void
     const hasBody =
       Number(request.headers['content-length'] ?? 0) > 0 ||
       request.headers['transfer-encoding'] !== undefined;
-    if (hasBody && !/^application\/json\b/i.test(request.headers['content-type'] ?? '')) {
+    const type = request.headers['content-type'] ?? '';
+    const upload = UPLOAD_ROUTES.has(`${request.method} ${request.routeOptions.url ?? ''}`);
+    if (hasBody && !/^application\/json\b/i.test(type) && !(upload && MULTIPART.test(type))) {
       throw new AppError({
         code: 'HTTP.UNSUPPORTED_MEDIA_TYPE',
         message: 'Requests must be sent as application/json.',

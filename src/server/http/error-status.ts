@@ -84,6 +84,14 @@ const BY_CODE = {
   'GATEWAY.QUERY_TOO_LONG_TO_PAGE': 400,
   // The Salesforce connector: a record or Apex endpoint the connected org does not have.
   'GATEWAY.NOT_FOUND': 404,
+  // The OCF import (features/ocf-import): an upload that is no package, a registry not empty.
+  'OCF.NOT_A_ZIP': 400,
+  'OCF.ZIP_TOO_LARGE': 413,
+  'OCF.NOT_JSON': 400,
+  'OCF.NOT_OCF': 400,
+  'OCF.NO_FILES': 400,
+  'OCF.REGISTRY_NOT_EMPTY': 409,
+  'OCF.LEDGER_REFUSED': 422,
   'DB.UNAVAILABLE': 503,
   'DB.BUSY': 503,
   INTERNAL: 500,

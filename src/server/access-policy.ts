@@ -19,6 +19,7 @@ import type { ApiKeyScope } from '../contract/constants/api-keys';
 import { dataPaths, restEntities, restPaths } from '../contract/data-api';
 import { gatewayPaths } from '../contract/constants/gateway';
 import { webRoutePaths } from '../contract/web-routes';
+import { sheetImportPaths } from '../contract/sheet-import';
 
 export { apiKeyScopes, type ApiKeyScope } from '../contract/constants/api-keys';
 
@@ -122,6 +123,9 @@ export const accessPolicy: Record<string, Rule> = {
   // Import from Salesforce: administrators with a session, who see the report and decide.
   [`POST ${gatewayPaths.importSalesforce}`]: 'administrator',
   [`GET ${gatewayPaths.importSalesforce}`]: 'administrator',
+  // Spreadsheet import (features/sheet-import, issue 26): administrators with a session.
+  [`POST ${sheetImportPaths.imports}`]: 'administrator',
+  [`GET ${sheetImportPaths.template}`]: 'administrator',
   // API keys (features/api-keys): administrators with a session only, never a key.
   'POST /api/v1/api-keys': 'administrator',
   'GET /api/v1/api-keys': 'administrator',

@@ -43,6 +43,7 @@ import { registerApiKeyAudit } from './plugins/api-key-audit';
 import { gatewayRoutes } from './features/gateway/gateway-routes';
 import { configureGateway } from './features/gateway/providers/configured-providers';
 import { salesforceImportRoutes } from './features/salesforce-import/salesforce-import-routes';
+import { sheetImportRoutes } from './features/sheet-import/sheet-import-routes';
 import { registerOperationNotices } from './notices/register-notices';
 
 export interface AppDeps {
@@ -123,6 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const gateway = configureGateway(config, database, notices);
   await app.register(gatewayRoutes, { providers: gateway.providers, cursors: gateway.cursors });
   await app.register(salesforceImportRoutes, { database, client: gateway.salesforce });
+  await app.register(sheetImportRoutes, { database });
 
   await registerWebApp(app, deps.webDir);
   return app;

@@ -1,8 +1,20 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../http/app-error';
 import { hasSessionCookie } from './cookies';
+import { sheetImportPaths } from '../../contract/sheet-import';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Routes (as the router matched them) that take one uploaded file as multipart/form-data. */
+const UPLOAD_ROUTES = new Set([`POST ${sheetImportPaths.imports}`]);
+
+/** JSON, or a file upload on a route that takes one. */
+const acceptedBody = (request: FastifyRequest): boolean => {
+  const type = request.headers['content-type'] ?? '';
+  if (/^application\/json\b/i.test(type)) return true;
+  const route = `${request.method} ${request.routeOptions.url ?? ''}`;
+  return UPLOAD_ROUTES.has(route) && /^multipart\/form-data\b/i.test(type);
+};
 
 /** Shown as is by the web app: a page opened at another address learns where to go instead. */
 const refusal = (from: string | undefined, origin: string) =>
@@ -14,7 +26,8 @@ const refusal = (from: string | undefined, origin: string) =>
 /**
  * CSRF for every cookie-authenticated write, whatever its path (checklist SES-10): the router
  * decodes `/%61uth/...` to `/auth/...`, so a decision on the raw path could be sidestepped. The
- * Origin must be the app's own (PUBLIC_URL) and a body must be JSON. Requests without the session
+ * Origin must be the app's own (PUBLIC_URL) and a body must be JSON (or, on a route that takes an
+ * upload, multipart/form-data). Requests without the session
  * cookie carry no ambient credential and are not checked. Answers 403 / 415 before anything runs.
  */
 export function registerCsrfCheck(app: FastifyInstance, publicUrl: string): void {
@@ -46,7 +59,7 @@ export function registerCsrfCheck(app: FastifyInstance, publicUrl: string): void
     const hasBody =
       Number(request.headers['content-length'] ?? 0) > 0 ||
       request.headers['transfer-encoding'] !== undefined;
-    if (hasBody && !/^application\/json\b/i.test(request.headers['content-type'] ?? '')) {
+    if (hasBody && !acceptedBody(request)) {
       throw new AppError({
         code: 'HTTP.UNSUPPORTED_MEDIA_TYPE',
         message: 'Requests must be sent as application/json.',

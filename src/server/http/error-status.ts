@@ -84,6 +84,11 @@ const BY_CODE = {
   'GATEWAY.QUERY_TOO_LONG_TO_PAGE': 400,
   // The Salesforce connector: a record or Apex endpoint the connected org does not have.
   'GATEWAY.NOT_FOUND': 404,
+  // The spreadsheet import (features/sheet-import).
+  'IMPORT.FILE_INVALID': 400,
+  'IMPORT.FILE_TOO_LARGE': 413,
+  'IMPORT.TOO_MANY_ROWS': 413,
+  'IMPORT.ROWS_REFUSED': 422,
   'DB.UNAVAILABLE': 503,
   'DB.BUSY': 503,
   INTERNAL: 500,

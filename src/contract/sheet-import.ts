@@ -97,3 +97,17 @@ export const sheetImportMessages = {
   oldExcel: 'This is an old Excel (.xls) workbook: save it as .xlsx or .csv and try again.',
   rowsRefused: 'Nothing was imported: fix the rows named and send the file again.',
 } as const;
+
+/** What the import page sends: a kind and one chosen file (a browser's FileList). */
+export const sheetImportForm = z.object({
+  kind: z.enum(sheetImportKinds),
+  file: z.custom<ArrayLike<unknown>>(
+    (v) =>
+      typeof v === 'object' &&
+      v !== null &&
+      'length' in v &&
+      (v as ArrayLike<unknown>).length === 1,
+    'Choose a CSV or XLSX file.',
+  ),
+});
+export type SheetImportForm = z.input<typeof sheetImportForm>;

@@ -13,6 +13,7 @@ export const webRoutes = {
   noAccount: '/noaccount',
   apiKeys: '/api-keys',
   importSalesforce: '/import/salesforce',
+  importSheet: '/import/spreadsheet',
   ledger: '/ledger',
   audit: '/audit',
   certificates: '/certificates',

@@ -31,6 +31,7 @@ const routes: Record<RouteName, { access: PageAccess; Page: ReturnType<typeof la
     access: 'administrator',
     Page: lazy(() => import('./routes/import-salesforce-page')),
   },
+  importSheet: { access: 'administrator', Page: lazy(() => import('./routes/import-sheet-page')) },
   ledger: { access: 'reader', Page: lazy(() => import('./routes/ledger-page')) },
   audit: { access: 'reader', Page: lazy(() => import('./routes/audit-page')) },
   certificates: { access: 'reader', Page: lazy(() => import('./routes/certificates-page')) },

@@ -17,6 +17,7 @@ const COMPANY = [
   ['/settings', 'Settings'],
   ['/api-keys', 'API Keys'],
   ['/import/salesforce', 'Import'],
+  ['/import/spreadsheet', 'Import Spreadsheet'],
 ] as const;
 
 /** A menu of pages; its title is marked current when one of them is. */

@@ -47,16 +47,19 @@ async function call<T>(
   const timeout = new AbortController();
   const timer = setTimeout(() => timeout.abort(), HTTP_TIMEOUT_MS);
   const signal = opts.signal ? AbortSignal.any([opts.signal, timeout.signal]) : timeout.signal;
+  // A FormData body (a file upload) goes as multipart/form-data, its boundary set by the browser.
+  const form = opts.body instanceof FormData ? opts.body : undefined;
+  const json = opts.body !== undefined && !form;
   try {
     const res = await fetch(url, {
       method: opts.method ?? 'GET',
       credentials: 'include',
       headers: {
         Accept: accept,
-        ...(opts.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+        ...(json ? { 'Content-Type': 'application/json' } : {}),
         ...opts.headers,
       },
-      body: opts.body !== undefined ? JSON.stringify(opts.body) : undefined,
+      body: form ?? (json ? JSON.stringify(opts.body) : undefined),
       signal,
     });
     if (!res.ok) {

@@ -75,8 +75,12 @@ export const sheetImportAnswer = z.object({
   columns: z.array(z.object({ column: z.string(), field: z.string().nullable() })),
   steps: z.array(sheetImportStep),
   errors: z.array(sheetImportError),
+  /** The file's rows are in the registry: written now, or by an earlier import of it. */
   committed: z.boolean(),
-  /** True when this file was imported before: the receipt is the first import's. */
+  /**
+   * This file was imported before (previewed or committed again): the receipt is the first
+   * import's, and the rows were not read again.
+   */
   alreadyImported: z.boolean(),
   receipt: sheetImportReceipt.nullable(),
 });

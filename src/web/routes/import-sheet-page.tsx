@@ -41,6 +41,8 @@ export default function ImportSheetPage() {
       { kind, file, commit: false },
       {
         onSuccess: (answer) => {
+          // A file imported before: its receipt, and nothing to import again.
+          if (answer.alreadyImported) return setOutcome({ kind: 'imported', answer });
           setPreview({ kind, file, answer });
           setOutcome({ kind: 'previewed' });
         },

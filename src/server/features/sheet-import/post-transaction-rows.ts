@@ -7,7 +7,7 @@ import type { OperationRecord } from '../../ledger-store/operation-write';
 import { postOperation } from '../../ledger-store/post-operation';
 import { holderLookup, type Run } from './import-run';
 import type { TransactionField } from './match-headers';
-import { columnOf, rowErrors, rowValues } from './row-values';
+import { columnOf, rowErrors, rowValues, type RowValues } from './row-values';
 import { readTransactionRow, type TransactionRow } from './transaction-row';
 
 // A transactions file: each row one operation posted through the ledger's own path
@@ -129,6 +129,14 @@ async function postRow(run: Run, row: number, t: TransactionRow): Promise<void> 
   }
 }
 
+/** A row that could not be read, as the file says it: "new issue of 250.125 for ben@…". */
+function unreadWords(values: RowValues['values']): string {
+  const type = (values.Type ?? 'New Issue').toLowerCase();
+  const shares = values.Shares ? ` of ${values.Shares}` : '';
+  const holder = values.Holder ? ` for ${values.Holder}` : '';
+  return `${type}${shares}${holder} (not read)`;
+}
+
 export async function postTransactionRows(run: Run): Promise<void> {
   const lookup = await holderLookup(run.lt.tx, run.opts.organizationId);
   const letters = run.opts.sheet.format === 'xlsx';
@@ -137,8 +145,7 @@ export async function postTransactionRows(run: Run): Promise<void> {
     const read = readTransactionRow(run.columns, values, lookup);
     if (values.errors.length > 0 || 'errors' in read) {
       run.errors.push(...rowErrors(values.errors, 'errors' in read ? read.errors : []));
-      const what = values.values.Type ?? 'New Issue';
-      run.steps.push({ row: sheetRow.row, action: `${what.toLowerCase()} (not read)`, ok: false });
+      run.steps.push({ row: sheetRow.row, action: unreadWords(values.values), ok: false });
       continue;
     }
     await postRow(run, sheetRow.row, read);

@@ -20,8 +20,8 @@ export type { SheetImportOptions } from './import-run';
 // The import: one ledger transaction in which every row is carried out in the file's order
 // (holders created, operations posted through the ledger's own path). A preview, or a commit
 // with any row in error, rolls it all back: the preview is what the ledger itself decided, and
-// nothing is written unless every row is clean. The same file committed again answers the first
-// import's receipt and writes nothing.
+// nothing is written unless every row is clean. The same file sent again (to preview or to
+// commit) answers the first import's receipt and writes nothing.
 
 class RolledBack extends Error {}
 
@@ -110,10 +110,9 @@ export async function runSheetImport(
     fields: matchHeaders(opts.kind, opts.sheet.headers).fields,
     headers: opts.sheet.headers,
   };
-  if (opts.commit) {
-    const earlier = await replay(database, opts, columns);
-    if (earlier) return earlier;
-  }
+  // A file imported before is not read again, preview or commit: its receipt says what it did.
+  const earlier = await replay(database, opts, columns);
+  if (earlier) return earlier;
   const headerProblems = headerErrors(opts, columns);
   let answer: SheetImportAnswer | undefined;
   try {

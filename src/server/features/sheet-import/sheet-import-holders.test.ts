@@ -146,6 +146,8 @@ describe('POST /api/v1/imports?kind=holders', () => {
     const again = await importSheet(s.as.admin, { kind: 'holders', commit: true }, [file]);
     expect(again.res.statusCode, again.res.body).toBe(200);
     expect(again.answer()).toMatchObject({ committed: true, alreadyImported: true, receipt });
+    const previewed = await importSheet(s.as.admin, { kind: 'holders' }, [file]);
+    expect(previewed.answer()).toMatchObject({ alreadyImported: true, receipt, steps: [] });
     expect(await holderNames()).toEqual(namesAfter);
     expect(await audited('sheet_import.committed')).toBe(1);
   });

@@ -34,6 +34,23 @@ describe('POST /api/v1/imports: who may', () => {
     expect((await template(s.as.alice)).statusCode).toBe(403);
   });
 
+  it('takes a cookie’s upload from the app’s own pages only, and on this route only', async () => {
+    const { body, contentType } = multipartBody([csvFile([['Name'], ['Zed']])]);
+    const post = (url: string, origin: string) =>
+      t.app.inject({
+        method: 'POST',
+        url,
+        headers: { ...s.as.admin, origin, 'content-type': contentType },
+        payload: body,
+      });
+    expect((await post('/api/v1/imports?kind=holders', 'https://evil.example')).statusCode).toBe(
+      403,
+    );
+    const elsewhere = await post('/api/v1/shareholders', t.config.publicUrl);
+    expect(elsewhere.statusCode).toBe(415);
+    expect((await post('/api/v1/imports?kind=holders', t.config.publicUrl)).statusCode).toBe(200);
+  });
+
   it('refuses an unknown kind naming the field', async () => {
     const { res } = await importSheet(s.as.admin, { kind: 'pets' }, [csvFile([['Name'], ['Zed']])]);
     expect(res.statusCode).toBe(400);

@@ -7,13 +7,14 @@ import {
   type SheetImportReceipt,
 } from '../../../contract/sheet-import';
 import type { Database } from '../../db/open-database';
+import { holderMessages } from '../../../contract/shareholders';
 import { AppError } from '../../http/app-error';
 import { importHolderRows } from './import-holder-rows';
 import type { Run, SheetImportOptions } from './import-run';
 import { fieldLabels, matchHeaders, type SheetField } from './match-headers';
 import { postTransactionRows } from './post-transaction-rows';
 import type { Columns } from './row-values';
-import { earlierReceipt, isSameFileCommitted, storeReceipt } from './sheet-receipt';
+import { earlierReceipt, storeReceipt, uniqueViolation } from './sheet-receipt';
 
 export type { SheetImportOptions } from './import-run';
 
@@ -102,6 +103,29 @@ async function replay(database: Database, opts: SheetImportOptions, columns: Col
   } satisfies SheetImportAnswer;
 }
 
+/**
+ * A commit that failed on a row another request wrote meanwhile: the same file committed at the
+ * same moment (its receipt is the answer), or a holder's e-mail taken by another import.
+ */
+async function afterFailure(
+  database: Database,
+  opts: SheetImportOptions,
+  columns: Columns,
+  err: unknown,
+): Promise<SheetImportAnswer> {
+  const constraint = uniqueViolation(err);
+  if (constraint === null) throw err;
+  const earlier = await replay(database, opts, columns);
+  if (earlier) return earlier;
+  if (constraint === 'shareholder_org_email_unique')
+    throw new AppError({
+      code: 'SHAREHOLDER.EMAIL_TAKEN',
+      message: holderMessages.emailTaken,
+      field: 'file',
+    });
+  throw err;
+}
+
 export async function runSheetImport(
   database: Database,
   opts: SheetImportOptions,
@@ -143,12 +167,11 @@ export async function runSheetImport(
       await storeReceipt(lt.tx, opts, receipt);
     });
   } catch (err) {
-    if (isSameFileCommitted(err)) {
-      const earlier = await replay(database, opts, columns);
-      if (earlier) return earlier;
-    }
-    if (!(err instanceof RolledBack)) throw err;
+    if (!(err instanceof RolledBack)) return afterFailure(database, opts, columns, err);
   }
-  if (opts.commit && !answer!.committed) throw rowsRefused(answer!.errors);
-  return answer!;
+  if (!opts.commit || answer!.committed) return answer!;
+  // Refused: unless the rows clashed with the same file, committed meanwhile by another request.
+  const overtaken = await replay(database, opts, columns);
+  if (overtaken) return overtaken;
+  throw rowsRefused(answer!.errors);
 }

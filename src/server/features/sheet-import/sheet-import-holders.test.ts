@@ -152,6 +152,25 @@ describe('POST /api/v1/imports?kind=holders', () => {
     expect(await audited('sheet_import.committed')).toBe(1);
   });
 
+  it('keeps two commits of one file at once to one import: the other gets its receipt', async () => {
+    const file = csvFile(
+      [
+        ['Name', 'Email'],
+        ['Twice Once', 'twice@example.com'],
+      ],
+      'twice.csv',
+    );
+    const [a, b] = await Promise.all([
+      importSheet(s.as.admin, { kind: 'holders', commit: true }, [file]),
+      importSheet(s.as.admin, { kind: 'holders', commit: true }, [file]),
+    ]);
+    expect([a.res.statusCode, b.res.statusCode].sort(), `${a.res.body} ${b.res.body}`).toEqual([
+      200, 201,
+    ]);
+    expect(a.answer().receipt).toEqual(b.answer().receipt);
+    expect((await holderNames()).filter((n) => n === 'Twice Once')).toHaveLength(1);
+  });
+
   it('refuses a file without a name column, naming what to add', async () => {
     const { answer } = await importSheet(s.as.admin, { kind: 'holders' }, [
       csvFile([['Email'], ['a@example.com']]),

@@ -111,6 +111,7 @@ export const sheetImportRoutes: FastifyPluginAsyncZod<{ database: Database }> = 
             'IMPORT.FILE_TOO_LARGE',
             'IMPORT.TOO_MANY_ROWS',
             'IMPORT.ROWS_REFUSED',
+            'SHAREHOLDER.EMAIL_TAKEN',
             'DB.BUSY',
           ),
         },

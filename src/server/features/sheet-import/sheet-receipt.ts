@@ -60,11 +60,13 @@ export async function storeReceipt(
   );
 }
 
-/** Another commit of the same file got there first (the reference's primary key). */
-export const isSameFileCommitted = (err: unknown): boolean =>
-  inCauses(
-    err,
-    (e) =>
-      (e as { code?: string }).code === '23505' &&
-      String((e as { constraint?: string }).constraint).startsWith('import_ref_'),
-  );
+/** The unique constraint a write broke (another request wrote the same row first), or null. */
+export function uniqueViolation(err: unknown): string | null {
+  let constraint: string | null = null;
+  inCauses(err, (e) => {
+    const { code, constraint: name } = e as { code?: string; constraint?: string };
+    if (code === '23505') constraint = name ?? '';
+    return code === '23505';
+  });
+  return constraint;
+}

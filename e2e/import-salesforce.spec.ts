@@ -20,7 +20,7 @@ import {
 
 test('import from Salesforce: dry run, import, the holders in the directory', async ({ page }) => {
   await signIn(page, demo.admin);
-  await openFromMenu(page, 'Company', 'Import');
+  await openFromMenu(page, 'Company', 'Import from Salesforce');
   await expect(
     page.getByRole('heading', { level: 1, name: 'Import from Salesforce' }),
   ).toBeVisible();
@@ -75,7 +75,7 @@ test('with no Salesforce org connected, the Import page says so on arrival, in p
     await page.getByLabel('Password', { exact: true }).fill(demo.admin.password);
     await page.getByRole('button', { name: 'Log In' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Shareholders' })).toBeVisible();
-    await openFromMenu(page, 'Company', 'Import');
+    await openFromMenu(page, 'Company', 'Import from Salesforce');
     const notice = page.getByRole('region', { name: 'Salesforce is not connected' });
     await expect(notice).toContainText(
       "This registry is not connected to your company's Salesforce yet, so there is nothing to import.",

@@ -14,6 +14,7 @@ export const webRoutes = {
   apiKeys: '/api-keys',
   importSalesforce: '/import/salesforce',
   importOcf: '/import/ocf',
+  importSheet: '/import/spreadsheet',
   ledger: '/ledger',
   audit: '/audit',
   certificates: '/certificates',

@@ -20,6 +20,7 @@ import { dataPaths, restEntities, restPaths } from '../contract/data-api';
 import { gatewayPaths } from '../contract/constants/gateway';
 import { ocfImportPath } from '../contract/ocf-import';
 import { webRoutePaths } from '../contract/web-routes';
+import { sheetImportPaths } from '../contract/sheet-import';
 
 export { apiKeyScopes, type ApiKeyScope } from '../contract/constants/api-keys';
 
@@ -128,6 +129,9 @@ export const accessPolicy: Record<string, Rule> = {
   [`GET ${gatewayPaths.importSalesforce}`]: 'administrator',
   // Import of an OCF package (features/ocf-import): administrators with a session, never a key.
   [`POST ${ocfImportPath}`]: 'administrator',
+  // Spreadsheet import (features/sheet-import, issue 26): administrators with a session.
+  [`POST ${sheetImportPaths.imports}`]: 'administrator',
+  [`GET ${sheetImportPaths.template}`]: 'administrator',
   // API keys (features/api-keys): administrators with a session only, never a key.
   'POST /api/v1/api-keys': 'administrator',
   'GET /api/v1/api-keys': 'administrator',

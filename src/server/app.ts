@@ -45,6 +45,7 @@ import { gatewayRoutes } from './features/gateway/gateway-routes';
 import { configureGateway } from './features/gateway/providers/configured-providers';
 import { ocfImportRoutes } from './features/ocf-import/ocf-import-routes';
 import { salesforceImportRoutes } from './features/salesforce-import/salesforce-import-routes';
+import { sheetImportRoutes } from './features/sheet-import/sheet-import-routes';
 import { registerOperationNotices } from './notices/register-notices';
 
 export interface AppDeps {
@@ -127,6 +128,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(gatewayRoutes, { providers: gateway.providers, cursors: gateway.cursors });
   await app.register(salesforceImportRoutes, { database, client: gateway.salesforce });
   await app.register(ocfImportRoutes, { database });
+  await app.register(sheetImportRoutes, { database });
 
   await registerWebApp(app, deps.webDir);
   return app;

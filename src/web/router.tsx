@@ -32,6 +32,7 @@ const routes: Record<RouteName, { access: PageAccess; Page: ReturnType<typeof la
     Page: lazy(() => import('./routes/import-salesforce-page')),
   },
   importOcf: { access: 'administrator', Page: lazy(() => import('./routes/import-ocf-page')) },
+  importSheet: { access: 'administrator', Page: lazy(() => import('./routes/import-sheet-page')) },
   ledger: { access: 'reader', Page: lazy(() => import('./routes/ledger-page')) },
   audit: { access: 'reader', Page: lazy(() => import('./routes/audit-page')) },
   certificates: { access: 'reader', Page: lazy(() => import('./routes/certificates-page')) },

@@ -2,15 +2,23 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ocfImportPath } from '../../contract/ocf-import';
 import { AppError } from '../http/app-error';
 import { hasSessionCookie } from './cookies';
+import { sheetImportPaths } from '../../contract/sheet-import';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
- * Routes that take file uploads (multipart/form-data) besides JSON, by their matched route (not
- * the raw path). Their Origin is checked like any write's, so a cross-site form is still refused.
+ * Routes (as the router matched them, not the raw path) that take uploaded files as
+ * multipart/form-data. Their Origin is checked like any write's, so a cross-site form is refused.
  */
-const UPLOAD_ROUTES = new Set([`POST ${ocfImportPath}`]);
-const MULTIPART = /^multipart\/form-data\b/i;
+const UPLOAD_ROUTES = new Set([`POST ${ocfImportPath}`, `POST ${sheetImportPaths.imports}`]);
+
+/** JSON, or a file upload on a route that takes one. */
+const acceptedBody = (request: FastifyRequest): boolean => {
+  const type = request.headers['content-type'] ?? '';
+  if (/^application\/json\b/i.test(type)) return true;
+  const route = `${request.method} ${request.routeOptions.url ?? ''}`;
+  return UPLOAD_ROUTES.has(route) && /^multipart\/form-data\b/i.test(type);
+};
 
 /** Shown as is by the web app: a page opened at another address learns where to go instead. */
 const refusal = (from: string | undefined, origin: string) =>
@@ -22,7 +30,8 @@ const refusal = (from: string | undefined, origin: string) =>
 /**
  * CSRF for every cookie-authenticated write, whatever its path (checklist SES-10): the router
  * decodes `/%61uth/...` to `/auth/...`, so a decision on the raw path could be sidestepped. The
- * Origin must be the app's own (PUBLIC_URL) and a body must be JSON. Requests without the session
+ * Origin must be the app's own (PUBLIC_URL) and a body must be JSON (or, on a route that takes an
+ * upload, multipart/form-data). Requests without the session
  * cookie carry no ambient credential and are not checked. Answers 403 / 415 before anything runs.
  */
 export function registerCsrfCheck(app: FastifyInstance, publicUrl: string): void {
@@ -54,9 +63,7 @@ export function registerCsrfCheck(app: FastifyInstance, publicUrl: string): void
     const hasBody =
       Number(request.headers['content-length'] ?? 0) > 0 ||
       request.headers['transfer-encoding'] !== undefined;
-    const type = request.headers['content-type'] ?? '';
-    const upload = UPLOAD_ROUTES.has(`${request.method} ${request.routeOptions.url ?? ''}`);
-    if (hasBody && !/^application\/json\b/i.test(type) && !(upload && MULTIPART.test(type))) {
+    if (hasBody && !acceptedBody(request)) {
       throw new AppError({
         code: 'HTTP.UNSUPPORTED_MEDIA_TYPE',
         message: 'Requests must be sent as application/json.',

@@ -16,8 +16,9 @@ const REGISTRY = [
 const COMPANY = [
   ['/settings', 'Settings'],
   ['/api-keys', 'API Keys'],
-  ['/import/salesforce', 'Import'],
-  ['/import/ocf', 'Import OCF'],
+  ['/import/salesforce', 'Import from Salesforce'],
+  ['/import/ocf', 'Import OCF Package'],
+  ['/import/spreadsheet', 'Import Spreadsheet'],
 ] as const;
 
 /** A menu of pages; its title is marked current when one of them is. */

@@ -18,6 +18,12 @@
 import type { ApiKeyScope } from '../contract/constants/api-keys';
 import { dataPaths, restEntities, restPaths } from '../contract/data-api';
 import { gatewayPaths } from '../contract/constants/gateway';
+import {
+  exportFormats,
+  exportPath,
+  exportReports,
+  statementExportPath,
+} from '../contract/constants/exports';
 import { webRoutePaths } from '../contract/web-routes';
 
 export { apiKeyScopes, type ApiKeyScope } from '../contract/constants/api-keys';
@@ -87,6 +93,16 @@ export const accessPolicy: Record<string, Rule> = {
   'GET /api/v1/audit': 'ledger:read',
   'GET /api/v1/audit/chain': 'ledger:read',
   'GET /api/v1/ledger': 'ledger:read',
+  // Exports (issue 26, decision 125): reads, so administrators, read-only holders and ledger:read
+  // keys; the statement's holder is checked in the use case (another company's: 404).
+  ...allow(
+    'ledger:read',
+    'GET',
+    exportFormats.flatMap((format) => [
+      ...exportReports.map((report) => exportPath(report, format)),
+      statementExportPath(format),
+    ]),
+  ),
   // The generic data layer (features/data-api); the use cases limit every statement to the
   // caller's organization.
   ...allow('data:read', 'POST', [dataPaths.query]),

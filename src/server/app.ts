@@ -37,6 +37,7 @@ import { pdfRenderLimits } from './pdf/render-limits';
 import { transactionRoutes } from './features/transactions/transaction-routes';
 import { auditRoutes } from './features/audit/audit-routes';
 import { companyLedgerRoutes } from './features/company-ledger/company-ledger-routes';
+import { exportRoutes } from './features/exports/export-routes';
 import { dataApiRoutes } from './features/data-api/data-api-routes';
 import { apiKeyRoutes } from './features/api-keys/api-key-routes';
 import { registerApiKeyAudit } from './plugins/api-key-audit';
@@ -118,6 +119,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(companySettingsRoutes, { db: database.db });
   await app.register(auditRoutes, { db: database.db });
   await app.register(companyLedgerRoutes, { db: database.db });
+  await app.register(exportRoutes, { db: database.db });
   await app.register(dataApiRoutes, { database });
   await app.register(apiKeyRoutes, { db: database.db });
   const gateway = configureGateway(config, database, notices);

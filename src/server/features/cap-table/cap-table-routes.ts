@@ -12,7 +12,8 @@ import { companyCallerOf } from '../../http/caller';
 import { errorResponses } from '../../http/openapi';
 import { getCapTable } from './get-cap-table';
 import { getStockholderList } from './get-stockholder-list';
-import { stockholderListCsv, stockholderListFileName } from './stockholder-list-csv';
+import { exportHref, exportPath } from '../../../contract/constants/exports';
+import { asOfDate } from '../../ledger-store/as-of-date';
 
 const asOfWords =
   "`asOf` is the company's today by default; a later date is refused with 400 naming asOf.";
@@ -43,24 +44,17 @@ const listSchema = {
   response: { 200: stockholderListResponse, ...errorResponses() },
 };
 
-/** The CSV's text: `format: binary` would say a file; a string of text/csv is what it is. */
-const csvText = z.string().meta({ type: 'string' });
-
 const csvSchema = {
   operationId: 'getStockholderListCsv',
   tags: ['shareholders'],
-  summary: 'The stockholder list of a record date as CSV (administrator)',
+  summary: 'The stockholder list as CSV: moved to exportStockholderListCsv (administrator)',
   description:
-    'The same list as getStockholderList, one row per holder and class: Class, Name, Address, ' +
-    'City, State, Postal code, Country, Shares; an attachment named for the date. A cell ' +
-    'beginning with =, +, -, @, a tab or a carriage return starts with a single quote, so ' +
-    `that a spreadsheet does not read it as a formula. ${asOfWords}`,
+    'Kept for links made before the exports (decision 125): answers 308 to ' +
+    '/api/v1/exports/stockholder-list.csv with the same `asOf`, which sends the list as a CSV ' +
+    `attachment (Class, Name, Address, City, State, Postal code, Country, Shares). ${asOfWords}`,
   querystring: asOfQuery,
   response: {
-    200: {
-      description: 'The list as a CSV attachment',
-      content: { 'text/csv': { schema: csvText } },
-    },
+    308: z.null().describe('To /api/v1/exports/stockholder-list.csv?asOf='),
     ...errorResponses(),
   },
 };
@@ -76,11 +70,8 @@ export const capTableRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
   );
 
   app.get(capTablePaths.stockholderListCsv, { schema: csvSchema }, async (request, reply) => {
-    const list = await getStockholderList(db, companyCallerOf(request), request.query);
-    return reply
-      .type('text/csv; charset=utf-8')
-      .header('Content-Disposition', `attachment; filename="${stockholderListFileName(list.asOf)}"`)
-      .header('Cache-Control', 'private, no-store')
-      .send(stockholderListCsv(list));
+    // The date as the export reads it: a later one is refused here, not after the redirect.
+    const asOf = asOfDate(request.query.asOf, companyCallerOf(request).timeZone);
+    return reply.redirect(exportHref(exportPath('stockholder-list', 'csv'), { asOf }), 308);
   });
 };

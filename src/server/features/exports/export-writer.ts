@@ -1,0 +1,9 @@
+import type { ExportRow } from './export-table';
+
+/** Writes an export's rows in one format into a stream (csv-export-writer, xlsx-export-writer). */
+export interface ExportWriter {
+  /** The batch's rows, in order. */
+  write(rows: ExportRow[]): void;
+  /** Closes the file (the workbook's parts, the CSV's last record); resolved once written. */
+  end(): Promise<void>;
+}

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   asOfQuery,
   capTablePaths,
@@ -12,8 +11,6 @@ import { companyCallerOf } from '../../http/caller';
 import { errorResponses } from '../../http/openapi';
 import { getCapTable } from './get-cap-table';
 import { getStockholderList } from './get-stockholder-list';
-import { exportHref, exportPath } from '../../../contract/constants/exports';
-import { asOfDate } from '../../ledger-store/as-of-date';
 
 const asOfWords =
   "`asOf` is the company's today by default; a later date is refused with 400 naming asOf.";
@@ -44,21 +41,6 @@ const listSchema = {
   response: { 200: stockholderListResponse, ...errorResponses() },
 };
 
-const csvSchema = {
-  operationId: 'getStockholderListCsv',
-  tags: ['shareholders'],
-  summary: 'The stockholder list as CSV: moved to exportStockholderListCsv (administrator)',
-  description:
-    'Kept for links made before the exports (decision 125): answers 308 to ' +
-    '/api/v1/exports/stockholder-list.csv with the same `asOf`, which sends the list as a CSV ' +
-    `attachment (Class, Name, Address, City, State, Postal code, Country, Shares). ${asOfWords}`,
-  querystring: asOfQuery,
-  response: {
-    308: z.null().describe('To /api/v1/exports/stockholder-list.csv?asOf='),
-    ...errorResponses(),
-  },
-};
-
 /** The cap table and the stockholder list, as of a date (issue 25, decision 121). */
 export const capTableRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(capTablePaths.capTable, { schema: capTableSchema }, async (request) =>
@@ -69,9 +51,5 @@ export const capTableRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     getStockholderList(db, companyCallerOf(request), request.query),
   );
 
-  app.get(capTablePaths.stockholderListCsv, { schema: csvSchema }, async (request, reply) => {
-    // The date as the export reads it: a later one is refused here, not after the redirect.
-    const asOf = asOfDate(request.query.asOf, companyCallerOf(request).timeZone);
-    return reply.redirect(exportHref(exportPath('stockholder-list', 'csv'), { asOf }), 308);
-  });
+  // Its CSV (capTablePaths.stockholderListCsv) is the exports' now: features/exports (decision 125).
 };

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { asOfQuery } from '../../../contract/cap-table';
+import { asOfQuery, capTablePaths } from '../../../contract/cap-table';
 import {
   exportFormats,
   exportPath,
@@ -103,8 +103,25 @@ async function sendExport(
 
 const holderParams = z.object({ holderId: z.uuid() });
 
+/** The stockholder list's CSV at its address of issue 25, kept for links made before: the export. */
+const stockholderListCsvSchema = {
+  ...exportSchema('stockholder-list', 'csv'),
+  operationId: 'getStockholderListCsv',
+  summary: 'The stockholder list as CSV, at its first address (administrator, read-only)',
+};
+
 /** GET /api/v1/exports/{report}.{csv,xlsx} and /api/v1/exports/statement/{holderId}.{csv,xlsx}. */
 export const exportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.get(
+    capTablePaths.stockholderListCsv,
+    { schema: stockholderListCsvSchema },
+    async (request, reply) =>
+      sendExport(db, request, reply, {
+        report: 'stockholder-list',
+        format: 'csv',
+        asOf: request.query.asOf,
+      }),
+  );
   for (const format of exportFormats) {
     for (const report of exportReports) {
       app.get(

@@ -3,6 +3,7 @@ import { stringify } from 'csv-stringify';
 import type { ExportColumn, ExportRow } from './export-table';
 import { inertText } from './inert-text';
 import type { ExportWriter } from './export-writer';
+import { drained, tick, unlessClosed } from './stream-flow';
 
 /**
  * An export as CSV (RFC 4180: CRLF, a cell with a comma, a quote or a line break quoted, quotes
@@ -24,12 +25,16 @@ export function csvExportWriter(columns: ExportColumn[], out: Writable): ExportW
     write(rows: ExportRow[]) {
       for (const row of rows) csv.write(row.cells.map((cell, i) => cellOf(columns[i], cell)));
     },
-    end: () =>
-      new Promise<void>((resolve) => {
-        // Resolved when the last record reached `out` (or `out` went away).
-        csv.once('end', () => resolve());
-        out.once('close', () => resolve());
-        csv.end();
-      }),
+    // csv-stringify keeps to the pipe's back-pressure: `out` drained, the records went on.
+    flushed: async () => {
+      await tick();
+      await drained(csv, out);
+      await drained(out);
+    },
+    end: () => {
+      const ended = new Promise((resolve) => csv.once('end', resolve));
+      csv.end();
+      return unlessClosed(out, ended);
+    },
   };
 }

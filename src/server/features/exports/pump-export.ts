@@ -5,26 +5,6 @@ import type { ExportTable } from './export-table';
 import { xlsxExportWriter } from './xlsx-export-writer';
 
 /**
- * Resolved once `out` can take more (its buffer drained) or is gone (the client went away);
- * after a turn of the event loop, so that what the writer queued (exceljs's parts, the zip's
- * deflate) reaches `out` before the next batch is read.
- */
-async function flowed(out: Writable): Promise<void> {
-  await new Promise((resolve) => setImmediate(resolve));
-  while (out.writableNeedDrain && !out.destroyed) {
-    await new Promise<void>((resolve) => {
-      const done = () => {
-        out.off('drain', done);
-        out.off('close', done);
-        resolve();
-      };
-      out.on('drain', done);
-      out.on('close', done);
-    });
-  }
-}
-
-/**
  * Writes the table into `out` in the format, a batch at a time: the next batch is read only
  * once `out` has taken the last one (back-pressure), so memory stays bounded whatever the size
  * of the registry. When `out` is destroyed (the client disconnected), reading stops at once:
@@ -41,7 +21,7 @@ export async function pumpExport(
   for await (const batch of table.batches()) {
     if (out.destroyed) return 'aborted';
     writer.write(batch);
-    await flowed(out);
+    await writer.flushed();
     if (out.destroyed) return 'aborted';
   }
   await writer.end();

@@ -1,8 +1,9 @@
-import type { Writable } from 'node:stream';
+import { Transform, type Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { Cell, ExportColumn, ExportRow } from './export-table';
 import type { ExportWriter } from './export-writer';
 import { inertText } from './inert-text';
+import { quiet, unlessClosed } from './stream-flow';
 
 /** Costs per share are kept in US dollars (db/schema.ts, certificate.cost). */
 const DEFAULT_CURRENCY = 'USD';
@@ -46,8 +47,17 @@ export function xlsxExportWriter(
   table: { sheet: string; columns: ExportColumn[] },
   out: Writable,
 ): ExportWriter {
+  // The zip's bytes, counted on their way to `out`: how the writer knows they are flowing.
+  let written = 0;
+  const counted = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      written += chunk.length;
+      done(null, chunk);
+    },
+  });
+  counted.pipe(out);
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: out,
+    stream: counted,
     useStyles: true,
     useSharedStrings: false,
   });
@@ -72,9 +82,11 @@ export function xlsxExportWriter(
         row.commit();
       }
     },
+    // exceljs's writer has no back-pressure of its own: wait until the zip's output stops.
+    flushed: () => quiet(out, () => written),
     async end() {
       sheet.commit();
-      await workbook.commit();
+      await unlessClosed(out, workbook.commit());
     },
   };
 }

@@ -45,9 +45,17 @@ test('an administrator prints the stockholder list of a record date and download
     common.holders.map((h) => h.name),
   );
 
-  // The CSV of the same date: named for it, a header, one row per holder and class.
-  const link = page.getByRole('link', { name: 'Download CSV' });
-  await expect(link).toHaveAttribute('href', '/api/v1/stockholder-list.csv?asOf=2022-06-30');
+  // The CSV of the same date (the exports', decision 125): named for it, a header, one row per
+  // holder and class; its first address still answers it.
+  const link = page.getByRole('link', { name: 'Export CSV' });
+  await expect(link).toHaveAttribute(
+    'href',
+    '/api/v1/exports/stockholder-list.csv?asOf=2022-06-30',
+  );
+  await expect(page.getByRole('link', { name: 'Export Excel' })).toHaveAttribute(
+    'href',
+    '/api/v1/exports/stockholder-list.xlsx?asOf=2022-06-30',
+  );
   const csv = await page.request.get('/api/v1/stockholder-list.csv?asOf=2022-06-30');
   expect(csv.status()).toBe(200);
   expect(csv.headers()['content-disposition']).toContain('stockholder-list-2022-06-30.csv');

@@ -13,6 +13,7 @@ Settings (environment):
   BENCH_ROUNDS  the measured seconds cut into this many turns, app and bare alternating (4)
   BENCH_EXTRA_SQL  a what-if run after seeding (e.g. a proposed index); flagged in the output
   BENCH_ONLY=data  only the data layer's rows, after a ledger seed of any size
+  BENCH_ONLY=export  only the company ledger's XLSX export (time, server peak RSS), after the seed
 
 Exit code 0 when the bench ran, targets met or not (it is a measurement); 1 when the bench
 itself failed or the ledger invariants are violated.`;

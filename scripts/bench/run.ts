@@ -19,6 +19,7 @@ import {
   seedDataLayer,
   timeBulkCreates,
 } from './data-layer';
+import { exportLine, measureExport } from './export-measure';
 import { seedRegistry, transferParties } from './seed';
 import { startApp, startBare, type ServerProcess } from './servers';
 import { normalizeSql, type CapturedQuery } from './sql-capture';
@@ -33,6 +34,8 @@ const TRANSFER_HOLDERS = 200;
 /** SQL run after the seed, before the servers start (not part of the app's schema). */
 const EXTRA_SQL = process.env.BENCH_EXTRA_SQL ?? '';
 const ONLY_DATA = process.env.BENCH_ONLY === 'data';
+/** BENCH_ONLY=export: the seed, then only the export's row (issue 26). */
+const ONLY_EXPORT = process.env.BENCH_ONLY === 'export';
 
 const started = performance.now();
 const log = (message: string) =>
@@ -229,6 +232,22 @@ async function main(): Promise<number> {
 
   const app = await startApp(scratch.url, seeded.adminEmail);
   servers.push(app);
+  // The export first, on a fresh server, so that its peak resident set is the export's own.
+  const exported = await measureExport(
+    app,
+    '/api/v1/exports/company-ledger.xlsx',
+    app.session!.headers,
+  );
+  const ledgerExportLine = exportLine(
+    `export: company ledger XLSX, ${TRANSACTIONS.toLocaleString('en-US')} transactions (${exported.fileName.replace(/^.*filename="|"$/g, '')})`,
+    exported,
+  );
+  log(ledgerExportLine);
+  if (exported.status !== 200) throw new Error(`the export answered ${exported.status}`);
+  if (ONLY_EXPORT) {
+    console.log(`\n${ledgerExportLine}\n`);
+    return 0;
+  }
   const bare = await startBare(scratch.url, {
     organizationId: seeded.organizationId,
     userId: app.session!.userId,
@@ -396,6 +415,7 @@ async function main(): Promise<number> {
   console.log(table(rows));
   console.log('');
   console.log(bulkLine);
+  console.log(ledgerExportLine);
   for (const line of failures(rows)) console.log(`non-2xx: ${line}`);
   console.log('');
   await timeStatements(scratch.url, 'directory', sameSql[0]!.app);

@@ -8,6 +8,8 @@ import type { CapturedQuery } from './sql-capture';
 export interface ServerProcess {
   name: string;
   url: string;
+  /** The server's process id (its resident set is read from /proc: export-measure.ts). */
+  pid: number | undefined;
   session: SessionInfo | undefined;
   /** CPU seconds (user + system) the server process has used so far; undefined without /proc. */
   cpuSeconds(): number | undefined;
@@ -85,6 +87,7 @@ async function startServer(
   return {
     name,
     url: `http://127.0.0.1:${ready.port}`,
+    pid: child.pid,
     session: ready.session,
     cpuSeconds: () => processCpuSeconds(child.pid),
     captureSql: async (work) => {

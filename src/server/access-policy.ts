@@ -19,6 +19,12 @@ import type { ApiKeyScope } from '../contract/constants/api-keys';
 import { dataPaths, restEntities, restPaths } from '../contract/data-api';
 import { gatewayPaths } from '../contract/constants/gateway';
 import { ocfImportPath } from '../contract/ocf-import';
+import {
+  exportFormats,
+  exportPath,
+  exportReports,
+  statementExportPath,
+} from '../contract/constants/exports';
 import { webRoutePaths } from '../contract/web-routes';
 import { sheetImportPaths } from '../contract/sheet-import';
 
@@ -92,6 +98,16 @@ export const accessPolicy: Record<string, Rule> = {
   // The registry as an Open Cap Format package (features/ocf-export, decision 126): a read of
   // everything, so administrators, read-only members and keys with ledger:read; audited.
   'GET /api/v1/ocf/export': 'ledger:read',
+  // Exports (issue 26, decision 125): reads, so administrators, read-only holders and ledger:read
+  // keys; the statement's holder is checked in the use case (another company's: 404).
+  ...allow(
+    'ledger:read',
+    'GET',
+    exportFormats.flatMap((format) => [
+      ...exportReports.map((report) => exportPath(report, format)),
+      statementExportPath(format),
+    ]),
+  ),
   // The generic data layer (features/data-api); the use cases limit every statement to the
   // caller's organization.
   ...allow('data:read', 'POST', [dataPaths.query]),

@@ -38,6 +38,7 @@ import { transactionRoutes } from './features/transactions/transaction-routes';
 import { auditRoutes } from './features/audit/audit-routes';
 import { companyLedgerRoutes } from './features/company-ledger/company-ledger-routes';
 import { ocfExportRoutes } from './features/ocf-export/ocf-export-routes';
+import { exportRoutes } from './features/exports/export-routes';
 import { dataApiRoutes } from './features/data-api/data-api-routes';
 import { apiKeyRoutes } from './features/api-keys/api-key-routes';
 import { registerApiKeyAudit } from './plugins/api-key-audit';
@@ -122,6 +123,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(auditRoutes, { db: database.db });
   await app.register(companyLedgerRoutes, { db: database.db });
   await app.register(ocfExportRoutes, { db: database.db });
+  await app.register(exportRoutes, { db: database.db });
   await app.register(dataApiRoutes, { database });
   await app.register(apiKeyRoutes, { db: database.db });
   const gateway = configureGateway(config, database, notices);

@@ -13,6 +13,7 @@ export const openApiTags = [
   { name: 'ledger', description: 'Recording share transactions' },
   { name: 'certificates', description: 'Share certificates and where their shares went' },
   { name: 'audit', description: 'Who changed what, when and why' },
+  { name: 'exports', description: 'Reports as CSV or Excel files, as of a date' },
   { name: 'auth', description: 'Sign-in, tokens, passwords and sessions (spec section 7)' },
   { name: 'api-keys', description: 'Machine access: keys sent as X-API-Key' },
   { name: 'data', description: 'The generic multi-tenant data layer at /api/v1/mysql' },

@@ -1,9 +1,11 @@
 import Button from 'react-bootstrap/Button';
 import { PageTitle } from '../components/page-title';
 import { LedgerScreen } from '../features/company-ledger/ledger-screen';
+import { useToday } from '../features/auth/use-today';
 
 /** /ledger (administrators): every share transaction of the company, filtered in the address. */
 export default function LedgerPage() {
+  const today = useToday();
   return (
     <section aria-labelledby="page-title" className="ledger-page">
       <div className="d-flex flex-wrap align-items-start justify-content-between column-gap-3">
@@ -16,7 +18,7 @@ export default function LedgerPage() {
           Print
         </Button>
       </div>
-      <LedgerScreen />
+      <LedgerScreen today={today} />
     </section>
   );
 }

@@ -23,7 +23,13 @@ export default function ViewPage() {
       </div>
       <RefusalNotice />
       {holderId ? (
-        <StatementScreen key={holderId} holderId={holderId} today={today} rowAction={rowAction} />
+        <StatementScreen
+          key={holderId}
+          holderId={holderId}
+          today={today}
+          rowAction={rowAction}
+          canExport={Boolean(user?.isAdmin || user?.isReadOnly)}
+        />
       ) : (
         <InvalidParameter />
       )}

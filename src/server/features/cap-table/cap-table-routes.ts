@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   asOfQuery,
   capTablePaths,
@@ -12,7 +11,6 @@ import { companyCallerOf } from '../../http/caller';
 import { errorResponses } from '../../http/openapi';
 import { getCapTable } from './get-cap-table';
 import { getStockholderList } from './get-stockholder-list';
-import { stockholderListCsv, stockholderListFileName } from './stockholder-list-csv';
 
 const asOfWords =
   "`asOf` is the company's today by default; a later date is refused with 400 naming asOf.";
@@ -43,28 +41,6 @@ const listSchema = {
   response: { 200: stockholderListResponse, ...errorResponses() },
 };
 
-/** The CSV's text: `format: binary` would say a file; a string of text/csv is what it is. */
-const csvText = z.string().meta({ type: 'string' });
-
-const csvSchema = {
-  operationId: 'getStockholderListCsv',
-  tags: ['shareholders'],
-  summary: 'The stockholder list of a record date as CSV (administrator)',
-  description:
-    'The same list as getStockholderList, one row per holder and class: Class, Name, Address, ' +
-    'City, State, Postal code, Country, Shares; an attachment named for the date. A cell ' +
-    'beginning with =, +, -, @, a tab or a carriage return starts with a single quote, so ' +
-    `that a spreadsheet does not read it as a formula. ${asOfWords}`,
-  querystring: asOfQuery,
-  response: {
-    200: {
-      description: 'The list as a CSV attachment',
-      content: { 'text/csv': { schema: csvText } },
-    },
-    ...errorResponses(),
-  },
-};
-
 /** The cap table and the stockholder list, as of a date (issue 25, decision 121). */
 export const capTableRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(capTablePaths.capTable, { schema: capTableSchema }, async (request) =>
@@ -75,12 +51,5 @@ export const capTableRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     getStockholderList(db, companyCallerOf(request), request.query),
   );
 
-  app.get(capTablePaths.stockholderListCsv, { schema: csvSchema }, async (request, reply) => {
-    const list = await getStockholderList(db, companyCallerOf(request), request.query);
-    return reply
-      .type('text/csv; charset=utf-8')
-      .header('Content-Disposition', `attachment; filename="${stockholderListFileName(list.asOf)}"`)
-      .header('Cache-Control', 'private, no-store')
-      .send(stockholderListCsv(list));
-  });
+  // Its CSV (capTablePaths.stockholderListCsv) is the exports' now: features/exports (decision 125).
 };

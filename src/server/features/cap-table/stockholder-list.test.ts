@@ -1,6 +1,7 @@
 // The stockholder list of DGCL §219 (issue 25, decision 121): GET /api/v1/stockholder-list and
 // .csv list every holder of record on the date, by class, alphabetically, with address and
-// shares; the CSV keeps a spreadsheet from reading a cell as a formula.
+// shares; the CSV (now written by the exports, decision 125) keeps a spreadsheet from reading a
+// cell as a formula.
 import { describe, expect, it } from 'vitest';
 import { stockholderListResponse } from '../../../contract/cap-table';
 import { todayIn } from '../../../ledger';
@@ -8,7 +9,6 @@ import { EVE_NAME, useCapTableScenario } from '../../test-support/cap-table-scen
 import { expectErrorAnswerLike } from '../../test-support/expect-error-answer';
 import { getParsed } from '../../test-support/get-parsed';
 import { injectJson } from '../../test-support/inject-json';
-import { stockholderListCsv } from './stockholder-list-csv';
 
 const { t, s, extra } = useCapTableScenario();
 
@@ -94,14 +94,15 @@ describe('GET /api/v1/stockholder-list', () => {
 });
 
 describe('GET /api/v1/stockholder-list.csv', () => {
-  it('sends the list as a CSV attachment named for the date, formulas defused', async () => {
+  it('sends the list as a CSV attachment named for the company and the date, formulas defused', async () => {
     const res = await injectJson(t, 'GET', '/api/v1/stockholder-list.csv?asOf=2024-12-31', {
       ...s.as.admin,
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(res.headers['content-disposition']).toBe(
-      'attachment; filename="stockholder-list-2024-12-31.csv"',
+    // The company's name slugged (exports' test-support checks the slug itself).
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="scenario-[a-z0-9]+-inc-stockholder-list-2024-12-31\.csv"$/,
     );
     const lines = res.body.split('\r\n');
     expect(lines).toEqual([
@@ -114,34 +115,6 @@ describe('GET /api/v1/stockholder-list.csv', () => {
       'Series A Preferred,Alice,,,,,,20.00',
       '',
     ]);
-  });
-
-  it('prefixes every formula start (= + - @ tab CR) with a quote and quotes line breaks', () => {
-    const holder = (name: string) => ({
-      id: extra.eve,
-      name,
-      fullName: name,
-      address: 'a\nb',
-      city: '\tTab',
-      state: '\rCR',
-      postalCode: '@1',
-      country: 'ok',
-      shares: '1.00',
-    });
-    const csv = stockholderListCsv({
-      asOf: '2024-01-01',
-      company: 'X',
-      classes: [
-        {
-          id: extra.eve,
-          name: '=Class',
-          classType: 'common',
-          totalShares: '1.00',
-          holders: [holder('-1+1')],
-        },
-      ],
-    });
-    expect(csv.split('\r\n')[1]).toBe(`'=Class,'-1+1,"a\nb",'\tTab,"'\rCR",'@1,ok,1.00`);
   });
 
   it('refuses as the list does: bad or later date 400 naming asOf, 401, 403', async () => {

@@ -10,6 +10,7 @@ import { AsOfDateInput, AsOfNotice } from '../../components/as-of-date-input';
 import { QueryState } from '../../components/query-state';
 import { SummaryCard } from '../../components/summary-card';
 import { useAsOfParam } from '../../lib/as-of-date';
+import { ExportLinks } from '../../components/export-links';
 import { formatCount, formatDate, formatShares } from '../../lib/format';
 import { useCapTable } from './api/use-cap-table';
 import type { CapTableChartKind } from './cap-table-charts';
@@ -61,6 +62,7 @@ export function CapTableScreen({ today }: { today: string }) {
         <Link className="btn btn-outline-secondary" to={listLink}>
           Stockholder list of this date
         </Link>
+        <ExportLinks report="cap-table" asOf={asOf.asOf} what="the cap table" />
       </div>
       <QueryState query={query} what="the cap table">
         {(data) => <CapTableFigures data={data} busy={query.isFetching} />}

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { ExportLinks } from '../../components/export-links';
 import { PageNav } from '../../components/page-nav';
 import { QueryState } from '../../components/query-state';
 import { formatCount } from '../../lib/format';
@@ -9,9 +10,10 @@ import { LedgerTable } from './ledger-table';
 
 /**
  * The company ledger: filters, sort and page in the address (ledger-address.ts), one page of
- * transactions as the server sorted it, and the pages.
+ * transactions as the server sorted it, and the pages; Export CSV / Excel of the ledger up to the
+ * range's end (`today`, the company's, without one).
  */
-export function LedgerScreen() {
+export function LedgerScreen({ today }: { today: string }) {
   const [view, update] = useLedgerAddress();
   const query = useCompanyLedger(ledgerRequest(view));
 
@@ -25,6 +27,13 @@ export function LedgerScreen() {
   return (
     <>
       <LedgerFilters view={view} go={update} />
+      <div className="d-flex justify-content-end mb-2">
+        <ExportLinks
+          report="company-ledger"
+          asOf={view.to && view.to <= today ? view.to : today}
+          what="the company ledger"
+        />
+      </div>
       <QueryState query={query} what="the company ledger">
         {(data) => {
           const first = data.total === 0 ? 0 : (data.page - 1) * data.pageSize + 1;

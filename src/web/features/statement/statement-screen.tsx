@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
+import { ExportLinks } from '../../components/export-links';
 import { AsOfDateInput, AsOfNotice } from '../../components/as-of-date-input';
 import { QueryState } from '../../components/query-state';
 import { ApiError } from '../../lib/api-client';
@@ -36,9 +37,11 @@ interface ScreenProps {
   today: string;
   /** An action on each history row (view-page: Reverse, for administrators). */
   rowAction?: RowAction | undefined;
+  /** Export CSV / Excel of the statement (administrators and read-only holders). */
+  canExport?: boolean;
 }
 
-function KnownStatementScreen({ holderId, today, rowAction }: ScreenProps) {
+function KnownStatementScreen({ holderId, today, rowAction, canExport }: ScreenProps) {
   const asOf = useAsOfParam(today);
   const query = useStatement(holderId, asOf.param);
   const [printBlocked, setPrintBlocked] = useState(false);
@@ -80,6 +83,14 @@ function KnownStatementScreen({ holderId, today, rowAction }: ScreenProps) {
         <Link className="btn btn-outline-secondary" to={profilePath(holderId)}>
           Edit Profile
         </Link>
+        {canExport && (
+          <ExportLinks
+            report="statement"
+            holderId={holderId}
+            asOf={asOf.asOf}
+            what="the statement"
+          />
+        )}
         <Form.Group controlId={asOfId} className="col-12 col-sm-auto ms-sm-auto">
           <Form.Label className="small mb-1">As of date</Form.Label>
           <AsOfDateInput value={asOf.asOf} today={today} onChange={asOf.set} />

@@ -4,10 +4,11 @@ import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
 import type { StockholderListResponse } from '../../../contract/cap-table';
 import { AsOfDateInput, AsOfNotice } from '../../components/as-of-date-input';
+import { ExportLinks } from '../../components/export-links';
 import { QueryState } from '../../components/query-state';
 import { useAsOfParam } from '../../lib/as-of-date';
 import { addressLines, formatCount, formatDate, formatShares } from '../../lib/format';
-import { stockholderListCsvUrl, useStockholderList } from './api/use-stockholder-list';
+import { useStockholderList } from './api/use-stockholder-list';
 import './stockholder-list.css';
 
 type ListClass = StockholderListResponse['classes'][number];
@@ -67,7 +68,7 @@ function ClassList({ cls, asOf }: { cls: ListClass; asOf: string }) {
 
 /**
  * The stockholder list of DGCL §219 on a date: the company, the date, each class's holders of
- * record alphabetically with address and shares; Print and the CSV of the same list.
+ * record alphabetically with address and shares; Print, and the same list as CSV or Excel.
  */
 export function StockholderListScreen({ today }: { today: string }) {
   const asOf = useAsOfParam(today);
@@ -84,9 +85,7 @@ export function StockholderListScreen({ today }: { today: string }) {
         <Button variant="outline-primary" onClick={() => window.print()}>
           Print
         </Button>
-        <a className="btn btn-outline-primary" href={stockholderListCsvUrl(asOf.param)} download>
-          Download CSV
-        </a>
+        <ExportLinks report="stockholder-list" asOf={asOf.asOf} what="the stockholder list" />
       </div>
       <QueryState query={query} what="the stockholder list">
         {(data) => (

@@ -16,9 +16,3 @@ export function useStockholderList(asOf: string | undefined) {
     staleTime: 0,
   });
 }
-
-/** The CSV of the same list: a plain link, the session cookie goes with it. */
-export const stockholderListCsvUrl = (asOf: string | undefined) =>
-  asOf
-    ? `${capTablePaths.stockholderListCsv}?asOf=${encodeURIComponent(asOf)}`
-    : capTablePaths.stockholderListCsv;

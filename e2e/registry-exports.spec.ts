@@ -1,3 +1,4 @@
+import { strFromU8, unzipSync } from 'fflate';
 import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import type { CapTableResponse } from '../src/contract/cap-table';
@@ -65,6 +66,14 @@ test('an administrator exports the cap table to Excel; the file holds the pageâ€
   }
   // Every holder of record is in the file, not only the page's top holders.
   expect(rows.size).toBe(1 + today.totals.holders + today.classes.length + 1);
+
+  // The whole registry of the same date as an Open Cap Format package.
+  const ocf = page.getByRole('link', { name: 'Export OCF' });
+  const [pkg] = await Promise.all([page.waitForEvent('download'), ocf.click()]);
+  expect(pkg.suggestedFilename()).toMatch(new RegExp(`-${today.asOf}\\.ocf\\.zip$`));
+  const files = unzipSync(await readFile(await pkg.path()));
+  const manifest = JSON.parse(strFromU8(files['Manifest.ocf.json']!)) as Record<string, unknown>;
+  expect(manifest).toMatchObject({ file_type: 'OCF_MANIFEST_FILE', as_of: today.asOf });
 });
 
 test('a past dateâ€™s exports, on a phone, from the cap table and a statement', async ({ page }) => {

@@ -5,6 +5,7 @@ import {
   type ExportFormat,
   type ExportReport,
 } from '../../contract/constants/exports';
+import { ocfPaths } from '../../contract/constants/ocf';
 
 const FORMATS: { format: ExportFormat; label: string }[] = [
   { format: 'csv', label: 'CSV' },
@@ -19,13 +20,15 @@ interface ExportLinksProps {
   asOf: string;
   /** What is exported, for the group's accessible name ("the cap table"). */
   what: string;
+  /** Also the whole registry as an Open Cap Format package of the date (decision 126). */
+  ocf?: boolean;
 }
 
 /**
  * Export CSV / Excel (issue 26, decision 125): plain download links to the exports, as of the
  * page's date (the session cookie goes with them; the server names the file).
  */
-export function ExportLinks({ report, holderId, asOf, what }: ExportLinksProps) {
+export function ExportLinks({ report, holderId, asOf, what, ocf }: ExportLinksProps) {
   return (
     <div className="btn-group no-print" role="group" aria-label={`Export ${what}`}>
       {FORMATS.map(({ format, label }) => {
@@ -42,6 +45,16 @@ export function ExportLinks({ report, holderId, asOf, what }: ExportLinksProps) 
           </a>
         );
       })}
+      {ocf && (
+        <a
+          className="btn btn-outline-primary"
+          href={exportHref(ocfPaths.export, { asOf })}
+          download
+          title="The whole registry as an Open Cap Format package (.ocf.zip)"
+        >
+          Export OCF
+        </a>
+      )}
     </div>
   );
 }

@@ -62,7 +62,7 @@ export function CapTableScreen({ today }: { today: string }) {
         <Link className="btn btn-outline-secondary" to={listLink}>
           Stockholder list of this date
         </Link>
-        <ExportLinks report="cap-table" asOf={asOf.asOf} what="the cap table" />
+        <ExportLinks report="cap-table" asOf={asOf.asOf} what="the cap table" ocf />
       </div>
       <QueryState query={query} what="the cap table">
         {(data) => <CapTableFigures data={data} busy={query.isFetching} />}

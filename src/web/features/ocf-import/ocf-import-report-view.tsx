@@ -3,42 +3,54 @@ import Alert from 'react-bootstrap/Alert';
 import Table from 'react-bootstrap/Table';
 import type { OcfImportReport, OcfReportItem } from '../../../contract/ocf-import';
 
-/** One table of the report, with its caption and its rows; nothing when it has none. */
+/**
+ * One table of the report, with its caption and its rows; nothing when it has none. Below 768 px
+ * each row is a card with every value labelled (stacked-table, styles.css).
+ */
 function ReportTable(props: { caption: string; head: string[]; rows: ReactNode[][] }) {
   if (props.rows.length === 0) return null;
   return (
-    <Table responsive size="sm" className="align-middle">
-      <caption>{props.caption}</caption>
-      <thead>
-        <tr>
-          {props.head.map((h) => (
-            <th key={h} scope="col">
-              {h}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {props.rows.map((cells, i) => (
-          <tr key={i}>
-            {cells.map((c, j) => (
-              <td key={j} className={j === 0 ? 'text-break' : undefined}>
-                {c}
-              </td>
+    <div className="table-responsive" tabIndex={0} role="region" aria-label={props.caption}>
+      <Table size="sm" className="align-middle stacked-table">
+        <caption>{props.caption}</caption>
+        <thead>
+          <tr>
+            {props.head.map((h) => (
+              <th key={h} scope="col">
+                {h}
+              </th>
             ))}
           </tr>
-        ))}
-      </tbody>
-    </Table>
+        </thead>
+        <tbody>
+          {props.rows.map((cells, i) => (
+            <tr key={i}>
+              {cells.map((c, j) => (
+                <td
+                  key={j}
+                  data-label={props.head[j]}
+                  className={j === 0 ? 'text-break' : undefined}
+                >
+                  {c}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+    </div>
   );
 }
+
+/** "1 holder", "27 holders". */
+const countOf = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
 const itemRows = (items: OcfReportItem[]) =>
   items.map((i) => [<code key="id">{i.id}</code>, i.objectType, i.reason]);
 
 function Outcome({ report }: { report: OcfImportReport }) {
   const { holders, operations } = report.toCreate;
-  const counts = `${holders.length} holder(s), ${operations.length} operation(s)`;
+  const counts = `${countOf(holders.length, 'holder')}, ${countOf(operations.length, 'operation')}`;
   if (report.committed)
     return (
       <Alert variant="success" role="status">

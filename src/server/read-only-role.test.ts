@@ -10,6 +10,7 @@ import { userInfo } from '../contract/user-info';
 import { exportPath, exportReports, statementExportPath } from '../contract/constants/exports';
 import { accessPolicy, publicPrefixes } from './access-policy';
 import { rows } from './db/sql';
+import { recordsAChange } from './test-support/audited-reads';
 import { expectErrorAnswer } from './test-support/expect-error-answer';
 import { createHolder, signInAs } from './test-support/fixtures';
 import { injectJson, type Method } from './test-support/inject-json';
@@ -81,8 +82,7 @@ const fingerprint = async () =>
     sql`select (select count(*) from ledger_operation)::text as operations,
                (select count(*) from share_transaction)::text as transactions,
                (select count(*) from certificate)::text as certificates,
-               (select count(*) from audit_entry
-                 where action not in ('ocf.exported', 'export.downloaded'))::text as audit,
+               (select count(*) from audit_entry where ${recordsAChange()})::text as audit,
                (select count(*) from api_key)::text as keys,
                (select count(*) from shareholder)::text as holders,
                (select max(updated_at)::text from shareholder) as holder_change,

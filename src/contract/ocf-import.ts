@@ -86,3 +86,11 @@ export const ocfImportReport = z.object({
   warnings: z.array(ocfReportItem),
 });
 export type OcfImportReport = z.infer<typeof ocfImportReport>;
+
+/** The import page's form (the web app): an .ocf.zip, or the package's .ocf.json files. */
+export const ocfImportForm = z.object({
+  files: z
+    .custom<ArrayLike<File>>((v) => typeof v === 'object' && v !== null && 'length' in v)
+    .refine((v) => v.length > 0, 'Choose an .ocf.zip or the package’s .ocf.json files.'),
+});
+export type OcfImportForm = z.input<typeof ocfImportForm>;

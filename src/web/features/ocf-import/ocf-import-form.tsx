@@ -1,29 +1,22 @@
 import { FormProvider, useForm } from 'react-hook-form';
 import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';
-import { z } from 'zod';
+import { ocfImportForm, type OcfImportForm as UploadForm } from '../../../contract/ocf-import';
 import { FieldControl } from '../../components/form/field-control';
 import { FormField } from '../../components/form/form-field';
 import { formResolver } from '../../components/form/form-resolver';
 import { SubmitButton } from '../../components/form/submit-button';
 import { ApiError } from '../../lib/api-client';
 
-const uploadForm = z.object({
-  files: z
-    .custom<FileList>((v) => typeof v === 'object' && v !== null && 'length' in v)
-    .refine((v) => v.length > 0, 'Choose an .ocf.zip or the package’s .ocf.json files.'),
-});
-type UploadForm = z.input<typeof uploadForm>;
-
 /** The package's files; submitting runs the dry run (the parent keeps the files for the commit). */
 export function OcfImportForm(props: {
   onDryRun: (files: File[]) => Promise<unknown>;
   pending: boolean;
 }) {
-  const form = useForm<UploadForm>({ resolver: formResolver(uploadForm, { files: 'Package' }) });
+  const form = useForm<UploadForm>({ resolver: formResolver(ocfImportForm, { files: 'Package' }) });
   const submit = form.handleSubmit(async ({ files }) => {
     try {
-      await props.onDryRun([...files]);
+      await props.onDryRun(Array.from(files));
     } catch (e) {
       if (e instanceof ApiError && e.field === 'file')
         form.setError('files', { message: e.message });

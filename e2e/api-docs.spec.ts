@@ -59,7 +59,8 @@ async function tryItOut(
 
   await page.goto('/docs');
   const tags = page.locator('.opblock-tag-section h3');
-  await expect(tags.first()).toContainText('shareholders');
+  // swagger-ui reads the whole document (about 700 KB, every route) before it draws a tag.
+  await expect(tags.first()).toContainText('shareholders', { timeout: 30_000 });
   await expect(tags.nth(1)).toContainText('ledger');
   await expect(page.locator('#operations-shareholders-listShareholders')).toBeInViewport();
   await expect(page.getByText('Registry maintainers')).toHaveCount(0);

@@ -67,6 +67,7 @@ test('admin records the four operations; the recipient sees the transfer', async
   page,
   browser,
 }) => {
+  test.slow(); // four operations, each reviewed, and two signed-in pages: about 33 s idle
   // The recipient: the demo shareholder.
   const recipientContext = await browser.newContext();
   const recipientPage = await recipientContext.newPage();

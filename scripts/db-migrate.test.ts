@@ -96,5 +96,5 @@ describe('npm run db:migrate', () => {
     );
     expect(after[0]!.n).toBe(journal.entries.length);
     if (!baseUrl) expect(readdirSync(dataDir)).not.toContain('server.pid');
-  }, 60_000);
+  }, 120_000);
 });

@@ -2,9 +2,10 @@ import { sql } from 'drizzle-orm';
 import type { ProfileResponse } from '../../../contract/ledger';
 import { holderMessages, type NewShareholder } from '../../../contract/shareholders';
 import type { Db, Tx } from '../../db/database';
-import { inCauses, rows } from '../../db/sql';
+import { inCauses } from '../../db/sql';
 import { AppError } from '../../http/app-error';
 import type { CompanyCaller } from '../../http/caller';
+import { insertHolder } from '../../ledger-store/insert-holder';
 import { getProfile } from './get-profile';
 
 export const emailTaken = () =>
@@ -50,42 +51,8 @@ export async function addShareholder(
   body: NewShareholder,
   requestId: string,
 ): Promise<ProfileResponse> {
-  const row = {
-    name: body.Name,
-    full_name: body.Name,
-    email: body.Email === '' ? null : body.Email,
-    holder_type: body.HolderType,
-    address: body.Address,
-    city: body.City,
-    state: body.State,
-    zip_code: body.ZipCode,
-    country: body.Country,
-    phone_number: body.Phone,
-    cellphone_number: body.CellPhone,
-    notes: body.Notes,
-  };
   try {
-    const id = await db.transaction(async (tx) => {
-      const [created] = await rows<{ id: string }>(
-        tx,
-        sql`insert into shareholder
-              (organization_id, name, full_name, email, holder_type, address, city, state,
-               zip_code, country, phone_number, cellphone_number, notes)
-            values (${caller.organizationId}, ${row.name}, ${row.full_name}, ${row.email},
-                    ${row.holder_type}, ${row.address}, ${row.city}, ${row.state},
-                    ${row.zip_code}, ${row.country}, ${row.phone_number},
-                    ${row.cellphone_number}, ${row.notes})
-            returning id`,
-      );
-      await auditHolder(tx, caller, {
-        action: 'shareholder.created',
-        holderId: created!.id,
-        requestId,
-        before: null,
-        after: row,
-      });
-      return created!.id;
-    });
+    const id = await db.transaction((tx) => insertHolder(tx, caller, body, requestId));
     return await getProfile(db, { holderId: id, principal: caller });
   } catch (err) {
     if (isEmailTaken(err)) throw emailTaken();

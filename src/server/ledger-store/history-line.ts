@@ -2,9 +2,13 @@ import type { HistoryRow } from '../../contract/ledger';
 import { formatAmount, isIssuedType, isTransactionType, typeLabel } from '../../ledger';
 import { amountText } from './amounts';
 import { certificateLabel } from './certificate-label';
+import type { OperationFactsSql } from './operation-facts-sql';
 
-/** A transaction as the history queries read it (statement and certificate alike). */
-export interface TransactionSqlRow {
+/**
+ * A transaction as the history queries read it (statement and certificate alike), with its
+ * operation's facts (decision 122) when the query reads them.
+ */
+export interface TransactionSqlRow extends Partial<OperationFactsSql> {
   id: string;
   type: string;
   preferred: boolean;
@@ -16,14 +20,6 @@ export interface TransactionSqlRow {
   notes: string;
   reason: string | null;
   transaction_order: string;
-  /** The operation's facts (decision 122), when the query reads them. */
-  operation_id?: string;
-  consideration?: string | null;
-  consideration_currency?: string | null;
-  approval_date?: string | null;
-  approval_reference?: string | null;
-  reverses_operation_id?: string | null;
-  reversed_by_operation_id?: string | null;
 }
 
 /** The operation's facts of a line, when its query read them. */

@@ -17,3 +17,14 @@ export const operationFactsJoin = sql`cross join lateral (
                    (select r.id from ledger_operation r where r.reverses_operation_id = op.id)
                      as reversed_by_operation_id
               from ledger_operation op where op.id = t.operation_id) o`;
+
+/** The columns operationFactsColumns reads, as the database gives them. */
+export interface OperationFactsSql {
+  operation_id: string;
+  consideration: string | null;
+  consideration_currency: string | null;
+  approval_date: string | null;
+  approval_reference: string | null;
+  reverses_operation_id: string | null;
+  reversed_by_operation_id: string | null;
+}

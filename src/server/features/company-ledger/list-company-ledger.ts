@@ -13,11 +13,15 @@ import { pageOrLast } from '../../db/page-or-last';
 import { AppError } from '../../http/app-error';
 import { amountText } from '../../ledger-store/amounts';
 import { certificateLabel } from '../../ledger-store/certificate-label';
-import { operationFactsColumns, operationFactsJoin } from '../../ledger-store/operation-facts-sql';
+import {
+  operationFactsColumns,
+  operationFactsJoin,
+  type OperationFactsSql,
+} from '../../ledger-store/operation-facts-sql';
 
 type Query = z.output<typeof companyLedgerQuery>;
 
-interface LedgerSqlRow {
+interface LedgerSqlRow extends OperationFactsSql {
   id: string;
   transaction_order: string;
   date: string;
@@ -37,13 +41,6 @@ interface LedgerSqlRow {
   reason: string | null;
   counterparty_holder_id: string | null;
   counterparty: string | null;
-  operation_id: string;
-  consideration: string | null;
-  consideration_currency: string | null;
-  approval_date: string | null;
-  approval_reference: string | null;
-  reverses_operation_id: string | null;
-  reversed_by_operation_id: string | null;
 }
 
 /**

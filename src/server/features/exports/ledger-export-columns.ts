@@ -1,10 +1,11 @@
 import { isTransactionType, typeLabel } from '../../../ledger';
 import { amountText } from '../../ledger-store/amounts';
 import { certificateLabel } from '../../ledger-store/certificate-label';
+import type { OperationFactsSql } from '../../ledger-store/operation-facts-sql';
 import type { Cell, ExportColumn } from './export-table';
 
 /** A transaction with its operation's facts (ledger-store/operation-facts-sql.ts). */
-export interface TransactionFactsSql {
+export interface TransactionFactsSql extends OperationFactsSql {
   date: string;
   type: string;
   preferred: boolean;
@@ -17,13 +18,6 @@ export interface TransactionFactsSql {
   notes: string;
   reason: string | null;
   counterparty: string | null;
-  operation_id: string;
-  consideration: string | null;
-  consideration_currency: string | null;
-  approval_date: string | null;
-  approval_reference: string | null;
-  reverses_operation_id: string | null;
-  reversed_by_operation_id: string | null;
 }
 
 /** The columns of a transaction and its operation, after those a report puts first. */

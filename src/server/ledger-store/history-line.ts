@@ -1,7 +1,7 @@
 import type { HistoryRow } from '../../contract/ledger';
 import { formatAmount, isIssuedType, isTransactionType, typeLabel } from '../../ledger';
 import { amountText } from './amounts';
-import { certificateLabel } from './certificate-label';
+import { originLabel } from './certificate-label';
 import type { OperationFactsSql } from './operation-facts-sql';
 
 /**
@@ -57,10 +57,7 @@ export function historyLine(
     typeLabel: known ? typeLabel(row.type as never) : row.type,
     issued: known ? isIssuedType(row.type as never) : false,
     preferred: row.preferred,
-    origin:
-      row.origin_number === null || row.origin_prefix === null
-        ? null
-        : certificateLabel(row.origin_prefix, row.origin_number),
+    origin: originLabel(row),
     cost: amountText(row.cost),
     shares: formatAmount(at.shares),
     balance: formatAmount(at.balance),

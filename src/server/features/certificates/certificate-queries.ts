@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { CertificateRow } from '../../../contract/ledger';
 import type { Db } from '../../db/database';
 import { amountText } from '../../ledger-store/amounts';
-import { certificateLabel } from '../../ledger-store/certificate-label';
+import { certificateLabel, originLabel } from '../../ledger-store/certificate-label';
 import { rows } from '../../db/sql';
 import type { TransactionSqlRow } from '../../ledger-store/history-line';
 
@@ -46,10 +46,7 @@ export async function selectCertificates(db: Db, where: SQL): Promise<Certificat
     balance: amountText(c.balance),
     cost: amountText(c.cost),
     effectiveDate: c.effective_date,
-    origin:
-      c.origin_number === null || c.origin_prefix === null
-        ? null
-        : certificateLabel(c.origin_prefix, c.origin_number),
+    origin: originLabel(c),
   }));
 }
 

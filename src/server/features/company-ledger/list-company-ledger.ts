@@ -12,7 +12,7 @@ import { rows } from '../../db/sql';
 import { pageOrLast } from '../../db/page-or-last';
 import { AppError } from '../../http/app-error';
 import { amountText } from '../../ledger-store/amounts';
-import { certificateLabel } from '../../ledger-store/certificate-label';
+import { certificateLabel, originLabel } from '../../ledger-store/certificate-label';
 import {
   operationFactsColumns,
   operationFactsJoin,
@@ -117,10 +117,7 @@ function ledgerRow(r: LedgerSqlRow): CompanyLedgerRow {
     holderName: r.holder_name,
     certificateId: r.certificate_id,
     certificate: certificateLabel(r.certificate_prefix, r.certificate_number),
-    origin:
-      r.origin_number === null || r.origin_prefix === null
-        ? null
-        : certificateLabel(r.origin_prefix, r.origin_number),
+    origin: originLabel(r),
     originCertificateId: r.origin_certificate_id,
     shares: amountText(r.shares),
     cost: amountText(r.cost),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { rows } from '../../db/sql';
 import { amountText } from '../../ledger-store/amounts';
-import { certificateLabel } from '../../ledger-store/certificate-label';
+import { certificateLabel, originLabel } from '../../ledger-store/certificate-label';
 import type { ExportContext } from './export-context';
 import type { ExportTable } from './export-table';
 
@@ -93,9 +93,7 @@ export function certificateRegisterExport(c: ExportContext): ExportTable {
             r.holder_name,
             r.issue_date,
             amountText(r.cost),
-            r.origin_number === null || r.origin_prefix === null
-              ? null
-              : certificateLabel(r.origin_prefix, r.origin_number),
+            originLabel(r),
             amountText(r.original),
             amountText(r.transferred),
             amountText(r.converted),

@@ -1,6 +1,6 @@
 import { isTransactionType, typeLabel } from '../../../ledger';
 import { amountText } from '../../ledger-store/amounts';
-import { certificateLabel } from '../../ledger-store/certificate-label';
+import { certificateLabel, originLabel } from '../../ledger-store/certificate-label';
 import type { OperationFactsSql } from '../../ledger-store/operation-facts-sql';
 import type { Cell, ExportColumn } from './export-table';
 
@@ -50,9 +50,7 @@ export const transactionCells = (r: TransactionFactsSql): Cell[] => [
   r.preferred ? 'Preferred' : 'Common',
   amountText(r.shares),
   amountText(r.cost),
-  r.origin_number === null || r.origin_prefix === null
-    ? null
-    : certificateLabel(r.origin_prefix, r.origin_number),
+  originLabel(r),
   r.counterparty,
   r.consideration === null ? null : amountText(r.consideration),
   r.consideration_currency,

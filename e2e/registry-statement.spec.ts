@@ -126,3 +126,21 @@ test('a holder sent back from a page they may not open is told why', async ({ pa
     page.getByRole('status').filter({ hasText: 'You were brought to your own statement' }),
   ).toContainText('your account cannot open that page');
 });
+
+test('each figure of the total balance sits on its label’s line, at 1280 and at 375 px', async ({
+  page,
+}) => {
+  await signInByApi(page, demo.holder);
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/');
+    const totals = page.locator('.total-balance dl');
+    await expect(totals.getByTestId('total-ownership')).toContainText('%');
+    for (const label of ['Common', 'Preferred', 'Cost Per Share', 'Ownership']) {
+      const term = totals.locator('dt', { hasText: label });
+      const top = (await term.boundingBox())!.y;
+      const value = (await term.locator('xpath=following-sibling::dd[1]').boundingBox())!.y;
+      expect(Math.abs(value - top), `${label} at ${width} px`).toBeLessThan(4);
+    }
+  }
+});

@@ -146,7 +146,8 @@ function TotalBalance({ statement }: { statement: StatementResponse }) {
             {header.preferred}
           </dd>
           <dt className="col-6 col-sm-3">Cost Per Share</dt>
-          <dd className="col-6 col-sm-3 mb-1">{header.costPerShare}</dd>
+          {/* The rest of its row, so that Ownership and its breakdown start a row of their own. */}
+          <dd className="col-6 col-sm-9 mb-1">{header.costPerShare}</dd>
           <dt className="col-6 col-sm-3">Ownership</dt>
           <dd className="col-6 col-sm-9 mb-0" data-testid="total-ownership">
             {header.ownership}{' '}

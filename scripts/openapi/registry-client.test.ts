@@ -49,6 +49,13 @@ interface ClientModule {
     capTable: { asOf: string; topHolders: Array<{ id: string | null }> };
     list: { asOf: string; classes: Array<{ holders: Array<{ id: string }> }> };
   }>;
+  capTableCsv(client: unknown, asOf: string): Promise<string>;
+  ocfPackage(client: unknown, asOf: string): Promise<Uint8Array>;
+  previewHolders(
+    client: unknown,
+    name: string,
+    email: string,
+  ): Promise<{ rows: number; committed: boolean; steps: Array<{ row: number; ok: boolean }> }>;
 }
 const clientModule = join(root, 'scripts/openapi/generated-client/registry-client.ts');
 
@@ -116,6 +123,17 @@ describe('a client generated from /docs/json with openapi-typescript and openapi
     expect(capTable.asOf).toBe('2024-01-02');
     expect(capTable.topHolders.map((h) => h.id)).toEqual(expect.arrayContaining([s.alice.id]));
     expect(list.classes.flatMap((k) => k.holders.map((h) => h.id))).toContain(s.bob.id);
+
+    // Issue 26's, the same way: a spreadsheet of the cap table, the OCF package (a zip), and a
+    // holders file previewed through the documented multipart body, nothing written.
+    const csv = await c.capTableCsv(client, '2024-01-02');
+    expect(csv).toContain(s.alice.name);
+    expect(Buffer.from(await c.ocfPackage(client, '2024-01-02')).subarray(0, 4)).toEqual(
+      Buffer.from('PK\x03\x04', 'latin1'),
+    );
+    const preview = await c.previewHolders(client, 'Stranger Client', 'stranger@example.com');
+    expect(preview).toMatchObject({ rows: 1, committed: false, steps: [{ row: 2, ok: true }] });
+    expect(holders).toHaveLength((await c.loadShareholders(client)).length);
 
     const tenantKey = `client-${randomUUID().slice(0, 8)}`;
     const { created, rows } = await c.createAndQueryTenant(client, tenantKey);

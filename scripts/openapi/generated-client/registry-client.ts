@@ -132,3 +132,44 @@ export async function capTableOn(client: RegistryClient, asOf: string) {
     list: ok(await client.GET('/api/v1/stockholder-list', { params: { query } }), 'list'),
   };
 }
+
+/** The cap table of a date as CSV, as a spreadsheet user downloads it. */
+export async function capTableCsv(client: RegistryClient, asOf: string) {
+  const params = { query: { asOf } };
+  const answer = await client.GET('/api/v1/exports/cap-table.csv', { params, parseAs: 'text' });
+  return ok(answer, 'cap table CSV');
+}
+
+/** The registry of a date as an Open Cap Format package (a zip). */
+export async function ocfPackage(client: RegistryClient, asOf: string) {
+  const params = { query: { asOf } };
+  const answer = await client.GET('/api/v1/ocf/export', { params, parseAs: 'arrayBuffer' });
+  return new Uint8Array(ok(answer, 'OCF export'));
+}
+
+/**
+ * The holders template filled with one holder, previewed: what each row would do, nothing
+ * written. The upload is multipart/form-data with its `file` part, as the document says.
+ */
+export async function previewHolders(client: RegistryClient, name: string, email: string) {
+  const path = { file: 'holders.csv' as const };
+  const template = ok(
+    await client.GET('/api/v1/imports/templates/{file}', { params: { path }, parseAs: 'text' }),
+    'template',
+  );
+  const header = template.split(/\r?\n/)[0]!;
+  const row = header
+    .split(',')
+    .map((column) => (column === 'Name' ? name : column === 'Email' ? email : ''));
+  const csv = `${header}\n${row.join(',')}\n`;
+  const answer = await client.POST('/api/v1/imports', {
+    params: { query: { kind: 'holders' } },
+    body: { file: csv },
+    bodySerializer(body) {
+      const form = new FormData();
+      form.append('file', new Blob([body.file], { type: 'text/csv' }), 'holders.csv');
+      return form;
+    },
+  });
+  return ok(answer, 'import preview');
+}

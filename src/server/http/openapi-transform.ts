@@ -3,7 +3,7 @@ import { organizationHeader } from '../../contract/constants/api-keys';
 import { accessPolicy, type Rule } from '../access-policy';
 import type { ErrorCode } from './error-status';
 import { genericErrorCodes } from './generic-error-codes';
-import { byStatus, errorAnswerSchema } from './openapi';
+import { byStatus, errorAnswerSchema, uploadFormSchema, type UploadBody } from './openapi';
 import { accessSentence, organizationHeaderSchema, securityFor } from './openapi-access';
 import { openApiSchema, zodToJsonSchemas } from './openapi-schema';
 
@@ -14,6 +14,7 @@ import { openApiSchema, zodToJsonSchemas } from './openapi-schema';
 type TransformInput = Parameters<typeof zodToJsonSchemas>[0];
 type RouteSchema = Record<string, unknown> & { response?: Record<string, unknown> };
 type Json = Record<string, unknown>;
+const multipartForm = 'multipart/form-data';
 
 /** The codes an error answer's schema names (errorAnswerSchema), or none for another answer. */
 function codesOf(answer: unknown): ErrorCode[] | undefined {
@@ -53,8 +54,9 @@ function withOrganizationHeader(headers: unknown): Json {
 /** The converted route with its credentials, who may call it, and OpenAPI 3.0 schemas. */
 function documented(json: Json, access: Rule): Json {
   const parts = ['body', 'querystring', 'params', 'headers', 'response'] as const;
-  const out: Json = { ...json };
+  const { upload, ...out } = json as Json & { upload?: UploadBody };
   for (const part of parts) if (out[part] !== undefined) out[part] = openApiSchema(out[part]);
+  if (upload) Object.assign(out, { body: uploadFormSchema(upload), consumes: [multipartForm] });
   if (access !== 'anonymous') out.headers = withOrganizationHeader(out.headers);
   out.security = securityFor(access);
   out.description = [json.description, accessSentence(access)].filter(Boolean).join('\n\n');

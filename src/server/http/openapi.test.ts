@@ -205,6 +205,25 @@ describe('the OpenAPI document as generators and linters read it', () => {
     expect(doc.paths['/api/v1/mysql/{entity}']).toBeUndefined();
   });
 
+  it('declares the file uploads as multipart/form-data bodies with their file field', () => {
+    // The routes that read a multipart upload themselves: a generated client (and swagger-ui's
+    // Try it out) needs the body's media type and its field to send one.
+    const uploads = {
+      importSpreadsheet: { type: 'string', format: 'binary' },
+      importOcfPackage: { type: 'array', items: { type: 'string', format: 'binary' } },
+    };
+    for (const [operationId, file] of Object.entries(uploads)) {
+      const op = ops.find((o) => o.op.operationId === operationId)!.op;
+      const form = op.requestBody?.content['multipart/form-data']?.schema;
+      expect(form, operationId).toMatchObject({
+        type: 'object',
+        required: ['file'],
+        properties: { file },
+      });
+      expect(Object.keys(op.requestBody!.content), operationId).toEqual(['multipart/form-data']);
+    }
+  });
+
   it('requires Idempotency-Key on the posting routes, with its refusals', () => {
     // The Transfer: the ledger's own route, and the registry's insert of a Share_Transaction__c
     // (one path per provider, or one with a {provider} parameter).

@@ -123,3 +123,31 @@ export function errorResponses(...codes: ErrorCode[]) {
     [...byStatus(codes)].map(([status, group]) => [status, errorAnswerSchema(status, group)]),
   );
 }
+
+declare module 'fastify' {
+  interface FastifySchema {
+    /**
+     * A multipart upload the route reads itself (@fastify/multipart): documented as its
+     * multipart/form-data request body by openapi-transform.ts, never validated as a body.
+     */
+    upload?: UploadBody;
+  }
+}
+
+/** The `file` part(s) of a multipart upload, as the API document describes them. */
+export interface UploadBody {
+  description: string;
+  /** Several `file` parts may be sent. */
+  many?: boolean;
+}
+
+/** The JSON schema of an upload's form: a required `file`, one binary part or several. */
+export function uploadFormSchema(upload: UploadBody): Record<string, unknown> {
+  const binary = { type: 'string', format: 'binary' };
+  const file = upload.many ? { type: 'array', items: binary } : binary;
+  return {
+    type: 'object',
+    required: ['file'],
+    properties: { file: { ...file, description: upload.description } },
+  };
+}

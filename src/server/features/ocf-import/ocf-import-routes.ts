@@ -75,6 +75,10 @@ export const ocfImportRoutes: FastifyPluginAsyncZod<{ database: Database }> = as
           'transactions, 422 naming the OCF id the ledger refuses). The same package again ' +
           'answers alreadyImported and writes nothing.',
         querystring: ocfImportQuery,
+        upload: {
+          description: 'The .ocf.zip, or the package’s .ocf.json files (manifest included).',
+          many: true,
+        },
         response: {
           200: ocfImportReport,
           ...errorResponses(

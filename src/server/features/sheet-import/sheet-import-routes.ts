@@ -103,6 +103,7 @@ export const sheetImportRoutes: FastifyPluginAsyncZod<{ database: Database }> = 
           'file committed again answers the first import’s receipt (alreadyImported) and ' +
           'writes nothing.',
         querystring: sheetImportQuery,
+        upload: { description: 'The CSV (UTF-8) or XLSX file, its header row first.' },
         response: {
           200: sheetImportAnswer,
           201: sheetImportAnswer,

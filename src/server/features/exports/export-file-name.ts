@@ -1,14 +1,4 @@
-/** Lower case ASCII words joined by hyphens: "Acme, Inc." → "acme-inc"; at most 60 characters. */
-export function slugOf(text: string, fallback: string): string {
-  const slug = text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .slice(0, 60)
-    .replace(/^-+|-+$/g, '');
-  return slug || fallback;
-}
+import { fileSlug } from '../../http/file-slug';
 
 /**
  * The download's name: the company, the report (and the holder, for a statement) and the as-of
@@ -22,6 +12,6 @@ export function exportFileName(parts: {
   asOf: string;
   format: string;
 }): string {
-  const holder = parts.holder === undefined ? '' : `-${slugOf(parts.holder, 'holder')}`;
-  return `${slugOf(parts.company, 'company')}-${parts.report}${holder}-${parts.asOf}.${parts.format}`;
+  const holder = parts.holder === undefined ? '' : `-${fileSlug(parts.holder, 'holder')}`;
+  return `${fileSlug(parts.company, 'company')}-${parts.report}${holder}-${parts.asOf}.${parts.format}`;
 }

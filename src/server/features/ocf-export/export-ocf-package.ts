@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import type { CompanyCaller } from '../../http/caller';
+import { fileSlug } from '../../http/file-slug';
 import { asOfDate } from '../../ledger-store/as-of-date';
 import { ocfExportObjects } from '../../ocf/ocf-export-mapping';
 import { ocfPackage, type OcfPackage } from '../../ocf/ocf-package';
@@ -12,21 +13,6 @@ export interface OcfExport extends OcfPackage {
   generatedAt: Date;
   /** "acme-holdings-inc-2026-11-27.ocf.zip" */
   fileName: string;
-}
-
-/** The company's name for a file name: "Acme Holdings, Inc." → "acme-holdings-inc". */
-export function companySlug(legalName: string): string {
-  const slug = legalName
-    .normalize('NFKD')
-    .replace(/ł/g, 'l')
-    .replace(/Ł/g, 'L')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60)
-    .replace(/-+$/, '');
-  return slug || 'company';
 }
 
 /**
@@ -49,7 +35,7 @@ export async function exportOcfPackage(
     generatedAt: generatedAt.toISOString(),
     version: ocfVersion(),
   });
-  const fileName = `${companySlug(source.company.legalName)}-${asOf}.ocf.zip`;
+  const fileName = `${fileSlug(source.company.legalName, 'company')}-${asOf}.ocf.zip`;
   const after = {
     asOf,
     fileName,

@@ -2,21 +2,14 @@ import PDFDocument from 'pdfkit';
 import type { StatementResponse } from '../../../contract/ledger';
 import { statementBalanceNote } from '../../../contract/format';
 import { statementHeader, type StatementHeader } from '../../../contract/statement-header';
+import { fileSlug } from '../../http/file-slug';
 import { PDF_FONTS } from '../../pdf/pdf-fonts';
 import { drawHistoryTable } from './statement-pdf-table';
 
 /** A file name for the download: "statement-lukasz-zolc-2026-01-05.pdf". */
 export function statementFileName(statement: StatementResponse): string {
-  const slug = (statement.holder.fullName || statement.holder.name)
-    .normalize('NFKD')
-    .replace(/ł/g, 'l')
-    .replace(/Ł/g, 'L')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60);
-  return `statement-${slug || 'holder'}-${statement.asOf}.pdf`;
+  const slug = fileSlug(statement.holder.fullName || statement.holder.name, 'holder');
+  return `statement-${slug}-${statement.asOf}.pdf`;
 }
 
 const MARGIN = 40;

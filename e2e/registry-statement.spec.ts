@@ -46,6 +46,10 @@ test('the statement names counterparties, uses friendly labels and shows a Cance
     page.getByText('Balance: the holder’s shares after each row, common and preferred together.'),
   ).toBeVisible();
   await expect(table).not.toContainText('Issued: transfer');
+  // Each certificate opens its page (history and lineage), as in the register and the ledger.
+  await table.getByRole('link', { name: cancelled.certificate, exact: true }).first().click();
+  await expect(page).toHaveURL(`/certificates/${cancelled.certificateId}`);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(cancelled.certificate);
 });
 
 test('a transfer out names who received the shares', async ({ page }) => {
@@ -136,6 +140,8 @@ test('each figure of the total balance sits on its label’s line, at 1280 and a
     await page.goto('/');
     const totals = page.locator('.total-balance dl');
     await expect(totals.getByTestId('total-ownership')).toContainText('%');
+    // A holder does not see the certificate pages: their certificates are text, not links.
+    await expect(page.locator('.statement-table a[href^="/certificates/"]')).toHaveCount(0);
     for (const label of ['Common', 'Preferred', 'Cost Per Share', 'Ownership']) {
       const term = totals.locator('dt', { hasText: label });
       const top = (await term.boundingBox())!.y;

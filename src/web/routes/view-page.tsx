@@ -28,7 +28,7 @@ export default function ViewPage() {
           holderId={holderId}
           today={today}
           rowAction={rowAction}
-          canExport={Boolean(user?.isAdmin || user?.isReadOnly)}
+          readsRegistry={Boolean(user?.isAdmin || user?.isReadOnly)}
         />
       ) : (
         <InvalidParameter />

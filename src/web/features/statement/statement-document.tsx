@@ -1,11 +1,13 @@
 import type { ReactNode } from 'react';
 import Table from 'react-bootstrap/Table';
+import { Link } from 'react-router';
 import type { StatementResponse } from '../../../contract/ledger';
 import { counterpartyPhrase, notesWithReason } from '../../../ledger';
 import { TypeBadge } from '../../components/type-badge';
 import { statementHeader } from '../../../contract/statement-header';
 import { formatCost, formatDate, formatShares, statementBalanceNote } from '../../lib/format';
 import { OperationFacts } from '../../components/operation-facts';
+import { certificatePath } from '../../lib/paths';
 import { firstRowsOfOperations } from './first-rows-of-operations';
 
 type Row = StatementResponse['history'][number];
@@ -17,9 +19,12 @@ export type RowAction = (row: Row) => ReactNode;
 export function StatementDocument({
   statement,
   rowAction,
+  linkCertificates = false,
 }: {
   statement: StatementResponse;
   rowAction?: RowAction | undefined;
+  /** Each certificate links to its page (for those who may open it: administrators, read-only). */
+  linkCertificates?: boolean;
 }) {
   const { history } = statement;
   // A transfer that drew on two certificates is two rows but one operation: one action.
@@ -72,6 +77,7 @@ export function StatementDocument({
                     key={row.id}
                     row={row}
                     action={actionable.has(row.id) ? rowAction : undefined}
+                    linkCertificate={linkCertificates}
                   />
                 ))}
               </tbody>
@@ -160,12 +166,24 @@ function TotalBalance({ statement }: { statement: StatementResponse }) {
 }
 
 /** One transaction of the history. */
-function HistoryRow({ row, action }: { row: Row; action?: RowAction | undefined }) {
+function HistoryRow({
+  row,
+  action,
+  linkCertificate,
+}: {
+  row: Row;
+  action?: RowAction | undefined;
+  linkCertificate: boolean;
+}) {
   const phrase = counterpartyPhrase(row.type, row.counterparty);
   return (
     <tr>
       <td data-label="Certificate" className="text-nowrap">
-        {row.certificate}
+        {linkCertificate ? (
+          <Link to={certificatePath(row.certificateId)}>{row.certificate}</Link>
+        ) : (
+          row.certificate
+        )}
       </td>
       <td data-label="Type">
         <span>

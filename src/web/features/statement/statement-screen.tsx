@@ -37,11 +37,14 @@ interface ScreenProps {
   today: string;
   /** An action on each history row (view-page: Reverse, for administrators). */
   rowAction?: RowAction | undefined;
-  /** Export CSV / Excel of the statement (administrators and read-only holders). */
-  canExport?: boolean;
+  /**
+   * Administrators and read-only holders: Export CSV / Excel of the statement, and each
+   * certificate a link to its page.
+   */
+  readsRegistry?: boolean;
 }
 
-function KnownStatementScreen({ holderId, today, rowAction, canExport }: ScreenProps) {
+function KnownStatementScreen({ holderId, today, rowAction, readsRegistry }: ScreenProps) {
   const asOf = useAsOfParam(today);
   const query = useStatement(holderId, asOf.param);
   const [printBlocked, setPrintBlocked] = useState(false);
@@ -83,7 +86,7 @@ function KnownStatementScreen({ holderId, today, rowAction, canExport }: ScreenP
         <Link className="btn btn-outline-secondary" to={profilePath(holderId)}>
           Edit Profile
         </Link>
-        {canExport && (
+        {readsRegistry && (
           <ExportLinks
             report="statement"
             holderId={holderId}
@@ -106,7 +109,13 @@ function KnownStatementScreen({ holderId, today, rowAction, canExport }: ScreenP
         <PdfFailure failure={pdf.error} onClose={pdf.clearError} />
       </div>
       <QueryState query={query} what="the statement">
-        {(statement) => <StatementDocument statement={statement} rowAction={rowAction} />}
+        {(statement) => (
+          <StatementDocument
+            statement={statement}
+            rowAction={rowAction}
+            linkCertificates={readsRegistry}
+          />
+        )}
       </QueryState>
     </>
   );

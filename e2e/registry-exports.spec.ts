@@ -92,6 +92,18 @@ test('a past date’s exports, on a phone, from the cap table and a statement', 
       `/api/v1/exports/cap-table.${format}?asOf=2022-06-30`,
     );
   }
+  // Each export a one-line button as tall as Print, inside the page's margins.
+  const print = (await page.getByRole('button', { name: 'Print' }).boundingBox())!;
+  const contentRight = await page
+    .locator('main')
+    .evaluate(
+      (m) => m.getBoundingClientRect().right - parseFloat(getComputedStyle(m).paddingRight),
+    );
+  for (const name of ['Export CSV', 'Export Excel', 'Export OCF']) {
+    const box = (await page.getByRole('link', { name }).boundingBox())!;
+    expect(Math.abs(box.height - print.height), name).toBeLessThan(2);
+    expect(box.x + box.width, name).toBeLessThanOrEqual(contentRight);
+  }
   await expectNoHorizontalScroll(page);
   await keepScreenshot(page, 'cap-table-exports-phone');
 

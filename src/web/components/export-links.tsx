@@ -37,7 +37,7 @@ export function ExportLinks({ report, holderId, asOf, what, ocf }: ExportLinksPr
         return (
           <a
             key={format}
-            className="btn btn-outline-primary"
+            className="btn btn-outline-primary text-nowrap px-2 px-sm-3"
             href={exportHref(path, { ...(holderId && { holderId }), asOf })}
             download
           >
@@ -47,7 +47,7 @@ export function ExportLinks({ report, holderId, asOf, what, ocf }: ExportLinksPr
       })}
       {ocf && (
         <a
-          className="btn btn-outline-primary"
+          className="btn btn-outline-primary text-nowrap px-2 px-sm-3"
           href={exportHref(ocfPaths.export, { asOf })}
           download
           title="The whole registry as an Open Cap Format package (.ocf.zip)"

@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import type { SheetImportAnswer } from '../../contract/sheet-import';
@@ -69,6 +70,11 @@ export function sheetImporter(t: TestApp) {
       headers: { ...headers, 'content-type': contentType },
       payload: body,
     });
-    return { res, answer: () => res.json<SheetImportAnswer>() };
+    // An answer read where a refusal came back says which, rather than that a field is missing.
+    const answer = () => {
+      expect([200, 201], `${res.statusCode} ${res.body}`).toContain(res.statusCode);
+      return res.json<SheetImportAnswer>();
+    };
+    return { res, answer };
   };
 }

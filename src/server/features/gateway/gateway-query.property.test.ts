@@ -39,7 +39,9 @@ const slots: Slot[] = [
   (v) => ({ filter: { Name: v } }),
   (v) => ({ filter: { Balance__c: { operator: v, value: 1 } } }),
   (v) => ({ filter: { Name: { operator: 'IN', value: v } } }),
-  (v) => ({ filter: { [String(v)]: 'x' } }),
+  // The value as a key: a string as it is, anything else as its JSON (String() throws on
+  // {"toString": null}, which the generator makes now and then).
+  (v) => ({ filter: { [typeof v === 'string' ? v : (JSON.stringify(v) ?? 'undefined')]: 'x' } }),
   (v) => ({ fields: v }),
   (v) => ({ orderBy: v }),
   (v) => ({ limit: v, offset: v }),

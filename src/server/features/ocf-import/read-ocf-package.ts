@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { unzipSync } from 'fflate';
 import { ocfImportLimits, type OcfReportItem } from '../../../contract/ocf-import';
 import { AppError } from '../../http/app-error';
+import { unpackedSize, zipEntries, type ZipEntry } from '../../http/zip-entries';
 import { ocfSchemas, type OcfProblem } from '../../ocf/ocf-schemas';
 import type { OcfItem, OcfPackage } from './ocf-package';
 
@@ -27,26 +28,11 @@ const isZip = (u: Upload) =>
 
 /** The zip's JSON entries; a zip bomb (too many entries, too many bytes) is refused unopened. */
 function unzip(upload: Upload): Upload[] {
-  let entries = 0;
-  let bytes = 0;
   let opened: Record<string, Uint8Array>;
   try {
+    checkZipSize(upload.name, zipEntries(upload.data));
     opened = unzipSync(upload.data, {
-      filter(file) {
-        entries++;
-        bytes += file.originalSize;
-        if (entries > ocfImportLimits.zipEntries)
-          refuse(
-            'OCF.ZIP_TOO_LARGE',
-            `${upload.name} holds more than ${ocfImportLimits.zipEntries} files.`,
-          );
-        if (bytes > ocfImportLimits.zipBytes)
-          refuse(
-            'OCF.ZIP_TOO_LARGE',
-            `${upload.name} unpacks to more than ${ocfImportLimits.zipBytes} bytes.`,
-          );
-        return file.name.toLowerCase().endsWith('.json');
-      },
+      filter: (file) => file.name.toLowerCase().endsWith('.json'),
     });
   } catch (err) {
     if (err instanceof AppError) throw err;
@@ -55,6 +41,13 @@ function unzip(upload: Upload): Upload[] {
     });
   }
   return Object.entries(opened).map(([name, data]) => ({ name, data }));
+}
+
+function checkZipSize(name: string, entries: ZipEntry[]): void {
+  if (entries.length > ocfImportLimits.zipEntries)
+    refuse('OCF.ZIP_TOO_LARGE', `${name} holds more than ${ocfImportLimits.zipEntries} files.`);
+  if (unpackedSize(entries) > ocfImportLimits.zipBytes)
+    refuse('OCF.ZIP_TOO_LARGE', `${name} unpacks to more than ${ocfImportLimits.zipBytes} bytes.`);
 }
 
 function parseJson(upload: Upload): Record<string, unknown> {

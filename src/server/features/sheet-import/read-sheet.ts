@@ -1,12 +1,12 @@
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
-import { unzipSync } from 'fflate';
 import {
   SHEET_MAX_ROWS,
   sheetImportMessages,
   type SheetFormat,
 } from '../../../contract/sheet-import';
 import { AppError } from '../../http/app-error';
+import { unpackedSize, zipEntries } from '../../http/zip-entries';
 
 // A CSV or XLSX file as rows of cells. Only the first worksheet of a workbook is read, and a file
 // past the row cap is refused. A formula cell is never evaluated: it stays a
@@ -138,18 +138,6 @@ function cellOf(value: ExcelJS.CellValue): Cell | null {
  */
 const XLSX_MAX_UNPACKED = 32 * 1024 * 1024;
 
-/** What the zip's entries say they unpack to, read from its directory, nothing unpacked. */
-function unpackedSize(bytes: Buffer): number {
-  let total = 0;
-  unzipSync(bytes, {
-    filter(file) {
-      total += file.originalSize;
-      return false;
-    },
-  });
-  return total;
-}
-
 /**
  * The first worksheet's rows. The workbook is loaded whole (exceljs's `load`), within the
  * unpacked cap: its streaming reader failed on valid files whose sheet came before the
@@ -158,7 +146,7 @@ function unpackedSize(bytes: Buffer): number {
 export async function readXlsx(bytes: Buffer): Promise<Sheet> {
   let worksheet: ExcelJS.Worksheet | undefined;
   try {
-    if (unpackedSize(bytes) > XLSX_MAX_UNPACKED)
+    if (unpackedSize(zipEntries(bytes)) > XLSX_MAX_UNPACKED)
       throw fileRefused(sheetImportMessages.tooLarge, 'IMPORT.FILE_TOO_LARGE');
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer);

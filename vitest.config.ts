@@ -1,4 +1,5 @@
 import { configDefaults, defineConfig } from 'vitest/config';
+import { latencyUnderLoad } from './scripts/test-support/latency-under-load';
 
 // .ci/run's second pass runs the suite again on the embedded PGlite after a full run on
 // PostgreSQL (TEST_BACKEND_PASS=pglite). Tests that never touch the configured database (the pure
@@ -52,6 +53,7 @@ export default defineConfig({
     exclude: [
       ...configDefaults.exclude,
       ...(process.env.TEST_BACKEND_PASS === 'pglite' ? backendIndependent : []),
+      ...(process.env.TEST_LATENCY_LATER === '1' ? latencyUnderLoad : []),
     ],
     environment: 'node',
     // Every server log line of the run is checked for secrets once it is over (LOG-03); the

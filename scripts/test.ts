@@ -16,6 +16,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { fileURLToPath } from 'node:url';
+import { latencyUnderLoad } from './test-support/latency-under-load';
 import { webBuildInputs, webBuildStale } from './web-build-stale';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -191,7 +192,7 @@ function startPglitePass(): Promise<void> | null {
   );
   const child = spawn(bin('vitest'), [...vitestArgs(out), '--maxWorkers=1'], {
     cwd: root,
-    env: { ...process.env, TEST_DATABASE_URL: '', TEST_BACKEND_PASS: 'pglite' },
+    env: { ...process.env, ...pglitePassEnv, TEST_LATENCY_LATER: '1' },
     stdio: ['ignore', fd, fd],
   });
   return new Promise((done) => {
@@ -204,6 +205,21 @@ function startPglitePass(): Promise<void> | null {
     child.on('error', () => end(false));
     child.on('close', (code) => end(code === 0));
   });
+}
+
+const pglitePassEnv = { TEST_DATABASE_URL: '', TEST_BACKEND_PASS: 'pglite' };
+
+/** The PGlite pass's timed tests (latency-under-load.ts), on their own once the rest is over. */
+function runLatencyTestsOnPglite(): void {
+  const out = join(results, 'vitest-latency-results.json');
+  rmSync(out, { force: true });
+  const ok = run(
+    'timed tests on PGlite, alone on the machine',
+    bin('vitest'),
+    [...vitestArgs(out), '--maxWorkers=1', ...latencyUnderLoad],
+    pglitePassEnv,
+  );
+  countVitest(out, ok, 'PGlite: ');
 }
 
 const pglitePass = wants('e2e') ? startPglitePass() : null;
@@ -225,7 +241,10 @@ if (wants('e2e')) {
   } else failed++;
 }
 
-await pglitePass;
+if (pglitePass) {
+  await pglitePass;
+  runLatencyTestsOnPglite();
+}
 
 if (process.env.TEST_SUMMARY_FILE)
   appendFileSync(process.env.TEST_SUMMARY_FILE, `${passed} ${failed}\n`);

@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
-import { findBrowser } from '../e2e/support/find-chromium';
+import { findBrowser, FULL_SYSTEM_PATHS } from '../e2e/support/find-chromium';
 import { freePort } from './free-port';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -188,7 +188,7 @@ function printTable(rows: string[][]): void {
 let failed = false;
 try {
   await waitForServer();
-  const browser = await findBrowser();
+  const browser = await findBrowser({ systemPaths: FULL_SYSTEM_PATHS });
   const chrome = await chromeLauncher.launch({
     chromePath: browser.executablePath,
     chromeFlags: ['--headless=new', ...browser.args],

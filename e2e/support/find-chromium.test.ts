@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import {
   chromiumFlags,
   findBrowser,
+  FULL_SYSTEM_PATHS,
+  HEADLESS_SYSTEM_PATHS,
   mergeChromiumFlags,
   NO_CHROMIUM_MESSAGE,
   type PackagedChromium,
@@ -97,6 +99,16 @@ describe('findBrowser', () => {
       '--no-first-run',
       '--disable-quic',
     ]);
+  });
+
+  it("takes Debian's headless shell before its whole browser when no paths are given", async () => {
+    const found = await findBrowser({
+      env: {},
+      exists: holding('/usr/bin/chromium', '/usr/bin/chromium-headless-shell', PACKAGED_PATH),
+      loadPackage: withPackage,
+    });
+    expect(found.executablePath).toBe('/usr/bin/chromium-headless-shell');
+    expect(HEADLESS_SYSTEM_PATHS.slice(1)).toEqual(FULL_SYSTEM_PATHS);
   });
 
   it('fails, saying how to get a Chromium, when there is none', async () => {

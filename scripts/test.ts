@@ -168,11 +168,20 @@ const vitestArgs = (out: string) => [
   `--outputFile.json=${out}`,
 ];
 
-if (wants('unit')) {
-  const out = join(results, 'vitest-results.json');
+/** A Vitest run in the foreground, its report in test-results/, counted. */
+function runVitest(
+  label: string,
+  report: string,
+  args: string[] = [],
+  env: Record<string, string> = {},
+  prefix = '',
+): void {
+  const out = join(results, report);
   rmSync(out, { force: true });
-  countVitest(out, run('unit and integration tests', bin('vitest'), vitestArgs(out)));
+  countVitest(out, run(label, bin('vitest'), [...vitestArgs(out), ...args], env), prefix);
 }
+
+if (wants('unit')) runVitest('unit and integration tests', 'vitest-results.json');
 
 /**
  * TEST_PGLITE_PASS=1 (.ci/run) with TEST_DATABASE_URL: the tests whose outcome depends on the
@@ -210,17 +219,14 @@ function startPglitePass(): Promise<void> | null {
 const pglitePassEnv = { TEST_DATABASE_URL: '', TEST_BACKEND_PASS: 'pglite' };
 
 /** The PGlite pass's timed tests (latency-under-load.ts), on their own once the rest is over. */
-function runLatencyTestsOnPglite(): void {
-  const out = join(results, 'vitest-latency-results.json');
-  rmSync(out, { force: true });
-  const ok = run(
+const runLatencyTestsOnPglite = () =>
+  runVitest(
     'timed tests on PGlite, alone on the machine',
-    bin('vitest'),
-    [...vitestArgs(out), '--maxWorkers=1', ...latencyUnderLoad],
+    'vitest-latency-results.json',
+    ['--maxWorkers=1', ...latencyUnderLoad],
     pglitePassEnv,
+    'PGlite: ',
   );
-  countVitest(out, ok, 'PGlite: ');
-}
 
 const pglitePass = wants('e2e') ? startPglitePass() : null;
 

@@ -82,23 +82,19 @@ async function importPackage(): Promise<PackagedChromium | undefined> {
   }
 }
 
-/**
- * Debian's Chromium builds, in the order the browser tests take them. The headless shell
- * (package chromium-headless-shell) is the build Playwright runs headless by default; the whole
- * browser in headless mode took about 40 % more CPU for the same journeys (decision 098).
- */
-export const HEADLESS_SYSTEM_PATHS = [
-  '/usr/bin/chromium-headless-shell',
-  '/usr/bin/chromium',
-  '/usr/bin/chromium-browser',
-];
 /** The whole browser only: Lighthouse audits a page as a user's Chrome renders it. */
 export const FULL_SYSTEM_PATHS = ['/usr/bin/chromium', '/usr/bin/chromium-browser'];
+/**
+ * What the browser tests take: Debian's headless shell (package chromium-headless-shell), the
+ * build Playwright runs headless by default, then the whole browser, which took about 40 % more
+ * CPU for the same journeys (decision 098).
+ */
+export const HEADLESS_SYSTEM_PATHS = ['/usr/bin/chromium-headless-shell', ...FULL_SYSTEM_PATHS];
 
 /**
- * A Chromium with no manual step: CHROMIUM_PATH, else Debian's headless shell or Chromium, else the one
- * shipped inside the npm package @sparticuz/chromium when it is installed. Never skipped: when
- * none is found the browser tests fail with NO_CHROMIUM_MESSAGE.
+ * A Chromium with no manual step: CHROMIUM_PATH, else Debian's headless shell or Chromium, else
+ * the one shipped inside the npm package @sparticuz/chromium when it is installed. Never skipped:
+ * when none is found the browser tests fail with NO_CHROMIUM_MESSAGE.
  */
 export async function findBrowser(options: FindChromiumOptions = {}): Promise<ChromiumChoice> {
   const env = options.env ?? process.env;

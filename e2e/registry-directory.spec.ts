@@ -9,6 +9,7 @@ import {
   expectNoHorizontalScroll,
   hundredths,
   keepScreenshot,
+  openPhoneMenu,
   signIn,
 } from './registry-helpers';
 
@@ -146,7 +147,7 @@ test('directory and statement are usable at 375 px', async ({ page }) => {
   await expectNoHorizontalScroll(page);
   // The navbar collapses behind its toggle.
   await expect(page.getByRole('link', { name: 'Manage Shares' })).toBeHidden();
-  await page.getByRole('button', { name: 'Toggle navigation' }).click();
+  await openPhoneMenu(page);
   await expect(page.getByRole('link', { name: 'Manage Shares' })).toBeVisible();
   await expectAccessible(page, 'directory at 375 px');
   await keepScreenshot(page, 'directory-375');

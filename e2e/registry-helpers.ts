@@ -55,3 +55,16 @@ export async function openFromMenu(page: Page, menu: 'Registry' | 'Company', ite
   await page.getByRole('button', { name: menu, exact: true }).click();
   await page.getByRole('link', { name: item, exact: true }).click();
 }
+
+/**
+ * Opens the phone menu with its toggle and waits for its opening slide to end (Bootstrap's `show`)
+ * before anything in it is chosen, as a finger would. Mid-slide the links are clipped; Playwright
+ * then scrolls the clipped box to reach one, the link moves between press and release, and the
+ * click lands on the list instead (seen in CI; no finger scrolls that box).
+ */
+export async function openPhoneMenu(page: Page) {
+  const toggle = page.getByRole('button', { name: 'Toggle navigation' });
+  await toggle.click();
+  await expect(page.locator('#main-nav')).toHaveClass(/\bshow\b/);
+  return toggle;
+}
